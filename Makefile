@@ -1,0 +1,49 @@
+# devlist: a Linux 6.12 patch series and the tools around it.
+# See README.md.  Everything builds under build/ (not part of the repo).
+
+SHELL := /bin/sh
+KSRC ?=
+
+.PHONY: all help run check tree stock kunit boot-compare export export-check apply clean
+
+all: help
+
+help:
+	@echo "make run           build the patched kernel, boot it in QEMU, show /proc/devices"
+	@echo "make check         all tests; ends with 'N passed, N failed, N skipped'"
+	@echo "make tree          build/linux: pristine base commit + the series (git am)"
+	@echo "make export        write build/linux's commits back to patches/"
+	@echo "make export-check  fail if build/linux holds work not in patches/"
+	@echo "make apply KSRC=/path/to/linux   git am the series onto your 6.12 tree"
+	@echo "make kunit | boot-compare        single test stages"
+
+run:
+	@scripts/run.sh
+
+check:
+	@scripts/check.sh
+
+tree:
+	@scripts/tree.sh
+
+stock:
+	@scripts/stock.sh
+
+kunit: tree
+	@scripts/kunit.sh
+
+boot-compare: tree
+	@scripts/compare-boot.sh
+
+export:
+	@scripts/export.sh
+
+export-check:
+	@scripts/export-check.sh
+
+apply:
+	@test -n "$(KSRC)" || { echo "usage: make apply KSRC=/path/to/linux-6.12-git-tree"; exit 2; }
+	@scripts/apply.sh "$(KSRC)"
+
+clean:
+	@scripts/export-check.sh && rm -rf build

@@ -1,0 +1,30 @@
+#!/bin/sh
+# Fail if build/linux holds work that patches/ does not.
+. "$(dirname "$0")/common.sh"
+[ -d "$KSRC/.git" ] || { say "export-check: no build/linux, nothing to lose"; exit 0; }
+
+bad=0
+dirty=$(git -C "$KSRC" status --porcelain --untracked-files=normal)
+if [ -n "$dirty" ]; then
+	warn "build/linux has uncommitted changes (commit, then 'make export'):"
+	printf '%s\n' "$dirty" | head -20 >&2
+	bad=1
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+format_series "$tmp"
+(cd "$tmp" && ls -1 -- *.patch 2>/dev/null) > "$tmp/series"
+if ! diff -q "$tmp/series" "$PATCHES/series" >/dev/null; then
+	warn "the commits in build/linux are not the series in patches/ ('make export'):"
+	diff "$PATCHES/series" "$tmp/series" >&2
+	bad=1
+else
+	for p in $(cat "$tmp/series"); do
+		if ! cmp -s "$tmp/$p" "$PATCHES/$p"; then
+			warn "patches/$p differs from its commit in build/linux ('make export')"
+			bad=1
+		fi
+	done
+fi
+[ $bad = 0 ] && say "export-check: patches/ holds everything in build/linux"
+exit $bad

@@ -1,0 +1,17 @@
+#!/bin/sh
+# Write the commits of build/linux (base..HEAD) to patches/ as a git
+# format-patch series, plus patches/series.  Re-running with the same
+# commits rewrites the same bytes.
+. "$(dirname "$0")/common.sh"
+set -e
+[ -d "$KSRC/.git" ] || die "no tree at $KSRC: run 'make tree' first"
+[ -z "$(git -C "$KSRC" status --porcelain --untracked-files=normal)" ] ||
+	die "build/linux has uncommitted changes: commit them (git -C build/linux commit) first"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+format_series "$tmp"
+rm -f "$PATCHES"/[0-9][0-9][0-9][1-9]-*.patch
+cp "$tmp"/*.patch "$PATCHES"/ 2>/dev/null || true
+(cd "$tmp" && ls -1 -- *.patch 2>/dev/null) > "$PATCHES/series"
+say "export: $(grep -c . "$PATCHES/series") patches in patches/"
