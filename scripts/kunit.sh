@@ -16,9 +16,11 @@ say "kunit: building and booting $cfg (log: $log; about 5 min cold, 1 min warm)"
 	--make_options="CC=ccache gcc" --make_options="HOSTCC=ccache gcc" \
 	--timeout=900) >"$log" 2>&1 &
 pid=$!
+start=$(date +%s)
 while kill -0 $pid 2>/dev/null; do
 	sleep 30
-	kill -0 $pid 2>/dev/null && echo "  kunit: $(tail -n 1 "$log" | cut -c1-100)"
+	kill -0 $pid 2>/dev/null &&
+		echo "  kunit: $(find "$obj" -name '*.o' -newer "$counts" | wc -l) objects built, $(( $(date +%s) - start )) s"
 done
 wait $pid
 rc=$?

@@ -36,14 +36,13 @@ sed -i '${/^#$/d}' "$KSRC.tmp/.gitignore"
 
 say "tree: committing Linux $v ($have) as the base (about 90 s)"
 cd "$KSRC.tmp"
-git init -q -b base
+git init -q -b devlist
 git config user.name "devlist team"
 git config user.email "devlist@example.org"
 git config core.abbrev 12
 git add -f -A
 git commit -q -m "Linux $v (Debian $PIN_PKG $have)"
 git tag base
-git checkout -q -b devlist
 cd "$TOP"
 mv "$KSRC.tmp" "$KSRC"
 
