@@ -35,6 +35,10 @@ kunit: tree
 boot-compare: tree
 	@scripts/compare-boot.sh
 
+.PHONY: fuzz
+fuzz: tree
+	@scripts/fuzz.sh
+
 export:
 	@scripts/export.sh
 
