@@ -4,7 +4,7 @@
 SHELL := /bin/sh
 KSRC ?=
 
-.PHONY: all help run check tree stock kunit boot-compare export export-check apply clean
+.PHONY: all help run check tree stock kunit boot-compare lint check-series size conformance export export-check apply clean
 
 all: help
 
@@ -15,7 +15,9 @@ help:
 	@echo "make export        write build/linux's commits back to patches/"
 	@echo "make export-check  fail if build/linux holds work not in patches/"
 	@echo "make apply KSRC=/path/to/linux   git am the series onto your 6.12 tree"
-	@echo "make kunit | boot-compare        single test stages"
+	@echo "make size          text/data/bss of the touched objects, stock vs patched"
+	@echo "make conformance   stock vs patched: boot listings and the API transcript"
+	@echo "make kunit | lint | check-series   single test stages"
 
 run:
 	@scripts/run.sh
@@ -32,8 +34,19 @@ stock:
 kunit: tree
 	@scripts/kunit.sh
 
-boot-compare: tree
-	@scripts/compare-boot.sh
+conformance: tree
+	@scripts/conformance.sh
+
+boot-compare: conformance
+
+lint: tree
+	@scripts/lint.sh
+
+check-series: tree
+	@scripts/check-series.sh
+
+size: tree
+	@scripts/size.sh
 
 .PHONY: fuzz
 fuzz: tree

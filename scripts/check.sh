@@ -25,6 +25,8 @@ fi
 
 stage kunit "$BUILD/results/kunit.counts" "$TOP/scripts/kunit.sh"
 stage boot "$BUILD/results/boot.counts" "$TOP/scripts/compare-boot.sh"
+stage lint "$BUILD/results/lint.counts" "$TOP/scripts/lint.sh"
+stage series "$BUILD/results/series.counts" "$TOP/scripts/check-series.sh"
 
 p=0 f=0 s=0
 for c in "$BUILD"/results/*.counts; do

@@ -3,7 +3,7 @@
 . "$(dirname "$0")/common.sh"
 
 PKGS="build-essential flex bison bc libelf-dev libssl-dev cpio xz-utils kmod
-rsync python3 git ccache qemu-system-x86 busybox-static sparse"
+rsync python3 git ccache qemu-system-x86 busybox-static sparse $*"
 
 missing=
 for p in $PKGS; do
