@@ -24,7 +24,8 @@ if [ -n "$(git -C "$KSRC" status --porcelain)" ]; then
 fi
 
 stage kunit "$BUILD/results/kunit.counts" "$TOP/scripts/kunit.sh"
-stage boot "$BUILD/results/boot.counts" "$TOP/scripts/compare-boot.sh"
+stage fuzz "$BUILD/results/fuzz.counts" "$TOP/scripts/fuzz.sh"
+stage conformance "$BUILD/results/conformance.counts" "$TOP/scripts/conformance.sh"
 stage lint "$BUILD/results/lint.counts" "$TOP/scripts/lint.sh"
 stage series "$BUILD/results/series.counts" "$TOP/scripts/check-series.sh"
 

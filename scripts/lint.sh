@@ -12,7 +12,7 @@ bad() { echo "FAIL lint $*"; fail=$((fail + 1)); }
 
 for p in $(grep -v '^#' "$PATCHES/series"); do
 	n=$(echo "$p" | cut -c1-4)
-	found=$("$KSRC/scripts/checkpatch.pl" --strict --no-tree -q "$PATCHES/$p" 2>&1 |
+	found=$(cd "$KSRC" && scripts/checkpatch.pl --strict --no-tree -q "$PATCHES/$p" 2>&1 |
 		sed -n 's/^\(ERROR\|WARNING\|CHECK\): //p')
 	left=$(printf '%s\n' "$found" | while IFS= read -r f; do
 		[ -z "$f" ] && continue

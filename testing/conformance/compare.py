@@ -30,6 +30,7 @@ import sys
 
 WHOLE = 1 << 20
 CALL = re.compile(r'^#(\d+) (\S+?)\((.*)\)(?: = (-?\d+))?(.*)$')
+RELEASE = re.compile(r'^#(\d+) release h(\d+) (exact|wrong)( \[not held\])?$')
 
 
 def parse(path):
@@ -150,8 +151,18 @@ def main():
         scall, ocall = srec[0], orec[0]
         sm, om = CALL.match(scall), CALL.match(ocall)
         why = None
+        srel, orel = RELEASE.match(scall), RELEASE.match(ocall)
         if scall == ocall and srec[1] == orec[1]:
             why = 'identical'
+        elif srel and orel and srel.groups()[:3] == orel.groups()[:3]:
+            if srel[4] == orel[4]:
+                if masked(srec[1], mapped) == masked(orec[1], mapped):
+                    why = 'mapped'
+            elif srel[2] in diverged:
+                # one kernel held it, the other did not: only the holder changes
+                holder, other = (orec, srec) if srel[4] else (srec, orec)
+                if not other[1] and all(op == '-' for op, *_ in holder[1]):
+                    why = 'not-held'
         elif not sm or not om or sm[1] != om[1] or sm[2] != om[2] or sm[3] != om[3]:
             why = None      # different calls: the sequences went apart
         else:
@@ -163,12 +174,11 @@ def main():
             dynamic = (fn in ('alloc_chrdev_region',)
                        or (fn in ('__register_chrdev', 'register_blkdev',
                                   'register_chrdev_region') and nums and nums[0] == 0))
-            if fn == 'release' and re.match(r'h\d+', args.split()[0] if args else ''):
-                pass
             if fn == 'register_chrdev_region' and len(nums) >= 3 and \
                     (nums[0] << 20) + nums[1] + nums[2] > 1 << 32 and \
                     sres == 0 and ores == -22 and not srec[1] and not orec[1]:
                 why = 'wrap'
+                diverged.add(sm[1])     # stock thinks it holds something
             elif fn in ('alloc_chrdev_region', '__register_chrdev') and ores == -22 and \
                     not orec[1] and ((fn == 'alloc_chrdev_region' and nums[0] > WHOLE - 1) or
                                      (fn == '__register_chrdev' and nums[1] > WHOLE - 1)):
@@ -207,11 +217,6 @@ def main():
                     why = 'occupancy'
                     diverged.add(sm[1])
                     mapped |= names_of(name)
-            elif fn == 'release':
-                hid = re.match(r'h(\d+)', args)
-                if hid and hid[1] in diverged and \
-                        scall.replace(' [not held]', '') == ocall.replace(' [not held]', ''):
-                    why = 'not-held'
             if why is None and sres == ores and scall == ocall and \
                     masked(srec[1], mapped) == masked(orec[1], mapped):
                 why = 'mapped'

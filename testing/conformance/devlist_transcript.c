@@ -152,6 +152,26 @@ static void proc_delta(void)
 	prev_len = len;
 }
 
+/* The char major /proc/devices lists @name under, or 0. */
+static unsigned int proc_major_of(const char *name)
+{
+	char want[80], *p;
+	unsigned int major;
+
+	read_proc_devices(cur);
+	snprintf(want, sizeof(want), " %s\n", name);
+	for (p = cur; (p = strstr(p, want)); p++) {
+		while (p > cur && p[-1] != '\n')
+			p--;
+		if (sscanf(p, "%u", &major) == 1)
+			return major;
+		p = strchr(p, '\n');
+		if (!p)
+			break;
+	}
+	return 0;
+}
+
 /* ---- input choices ---- */
 
 /*
@@ -261,10 +281,10 @@ static void do_alloc(const char *name)
 		emit(" dev=%u:%u", MAJOR(dev), MINOR(dev));
 	emit("\n");
 	if (minor > MINORMASK) {
-		/* stock took it, with dev one major up: give it back now */
+		/* stock took it, with a garbled dev: give it back now */
 		emit("#%d __unregister_chrdev(dyn, %u, %u) [undo]\n", ncall, minor, count);
 		if (!ret)
-			__unregister_chrdev(MAJOR(dev) - 1, minor, count, name);
+			__unregister_chrdev(proc_major_of(name), minor, count, name);
 		track(K_ALLOC, false, 0, 0, 0, name);
 		return;
 	}
