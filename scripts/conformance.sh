@@ -38,7 +38,7 @@ done
 for k in stock ours; do
 	say "boot: $k kernel in QEMU, boot listing and API transcript ($ARGS; timeout 900 s)"
 	start=$(date +%s)
-	"$TOP/scripts/boot.sh" "$BUILD/obj-$k/arch/x86/boot/bzImage" \
+	BOOTARGS=log_buf_len=16M "$TOP/scripts/boot.sh" "$BUILD/obj-$k/arch/x86/boot/bzImage" \
 		"$BUILD/conformance-$k.cpio" report "$res/$k.log" 900
 	say "boot: $k done in $(( $(date +%s) - start )) s"
 	for s in proc-devices dev-listing transcript messages; do

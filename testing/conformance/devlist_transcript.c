@@ -159,7 +159,7 @@ static unsigned int proc_major_of(const char *name)
 	unsigned int major;
 
 	read_proc_devices(cur);
-	snprintf(want, sizeof(want), " %s\n", name);
+	snprintf(want, sizeof(want), " %.63s\n", name);	/* as kept */
 	for (p = cur; (p = strstr(p, want)); p++) {
 		while (p > cur && p[-1] != '\n')
 			p--;
