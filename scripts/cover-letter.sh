@@ -22,8 +22,14 @@ n=$(grep -c . "$PATCHES/series")
 		echo "  - boot: /proc/devices ($(wc -l < "$res/conformance/ours.proc-devices") lines) and /dev listing ($(wc -l < "$res/conformance/ours.dev-listing") nodes) identical to stock"
 	fi
 	[ -f "$res/fuzz.txt" ] && sed 's/^/  - /' "$res/fuzz.txt"
-	[ -f "$res/lint.counts" ] && echo "  - checkpatch --strict, kernel-doc, sparse and W=1: see make lint"
-	[ -f "$res/series.counts" ] && echo "  - every prefix of the series builds (make check-series)"
+	if [ -f "$res/lint.counts" ]; then
+		read -r p f s < "$res/lint.counts"
+		echo "  - checkpatch --strict (one justified CHECK in patch 1), kernel-doc -Wall, sparse and W=1 against stock: $p checks passed, $f failed"
+	fi
+	if [ -f "$res/series.counts" ]; then
+		read -r p f s < "$res/series.counts"
+		echo "  - every prefix of the series builds (make check-series): $p of $((p + f))"
+	fi
 } > "$tmp/tests"
 if [ -f "$res/size.txt" ]; then
 	sed -n '/^Objects/,/^total/p;/^Per-registration/,/^  ours/p' "$res/size.txt" | sed 's/^/  /' > "$tmp/size"
