@@ -17,12 +17,7 @@ for k in stock ours; do
 	src=$KSRC; [ $k = stock ] && src=$BUILD/stock
 	"$TOP/scripts/kbuild.sh" "$src" "$BUILD/obj-$k" "$k kernel"
 	mod=$BUILD/bench-$k
-	rm -rf "$mod"
-	mkdir -p "$mod"
-	cp "$TOP/testing/bench/devlist_bench.c" "$TOP/testing/bench/Kbuild" "$mod/"
-	kmake() { make -C "$src" O="$BUILD/obj-$k" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
-	{ kmake -j"$JOBS" modules && kmake M="$mod" modules; } >"$mod/build.log" 2>&1 ||
-		{ tail -20 "$mod/build.log"; die "$k: bench module did not build"; }
+	"$TOP/scripts/module.sh" $k "$TOP/testing/bench" "$mod"
 	echo "$POPS" > "$mod/pops"
 	cat > "$mod/files" <<EOL
 dir /lib 755 0 0

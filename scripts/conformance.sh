@@ -18,14 +18,7 @@ for k in stock ours; do
 	"$TOP/scripts/kbuild.sh" "$src" "$BUILD/obj-$k" "$k kernel"
 	say "$k: building the transcript module"
 	mod=$BUILD/mod-$k
-	rm -rf "$mod"
-	mkdir -p "$mod"
-	cp "$TOP/testing/conformance/devlist_transcript.c" "$TOP/testing/conformance/Kbuild" "$mod/"
-	kmake() { make -C "$src" O="$BUILD/obj-$k" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
-	if ! { kmake -j"$JOBS" modules && kmake M="$mod" modules; } >"$mod/build.log" 2>&1; then
-		tail -20 "$mod/build.log"
-		die "$k: the transcript module did not build (log: $mod/build.log)"
-	fi
+	"$TOP/scripts/module.sh" $k "$TOP/testing/conformance" "$mod"
 	echo "$ARGS" > "$mod/transcript.args"
 	cat > "$mod/files" <<EOL
 dir /lib 755 0 0
