@@ -4,7 +4,7 @@
 SHELL := /bin/sh
 KSRC ?=
 
-.PHONY: all help run check tree stock kunit boot-compare lint check-series size conformance export export-check apply clean
+.PHONY: all help run check tree stock kunit boot-compare lint check-series size bench cover-letter conformance export export-check apply clean
 
 all: help
 
@@ -16,6 +16,8 @@ help:
 	@echo "make export-check  fail if build/linux holds work not in patches/"
 	@echo "make apply KSRC=/path/to/linux   git am the series onto your 6.12 tree"
 	@echo "make size          text/data/bss of the touched objects, stock vs patched"
+	@echo "make bench         stock vs patched timings at several populations (table, JSON, plot)"
+	@echo "make cover-letter  patches/0000-cover-letter.patch with the latest numbers"
 	@echo "make conformance   stock vs patched: boot listings and the API transcript"
 	@echo "make kunit | lint | check-series   single test stages"
 
@@ -47,6 +49,12 @@ check-series: tree
 
 size: tree
 	@scripts/size.sh
+
+bench: tree
+	@scripts/bench.sh
+
+cover-letter: tree
+	@scripts/cover-letter.sh
 
 .PHONY: fuzz
 fuzz: tree

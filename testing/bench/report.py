@@ -55,7 +55,7 @@ def main():
 
 def plot(rows, png):
     with tempfile.TemporaryDirectory() as d:
-        cmds = [f'set terminal png size 1200,800; set output "{png}"',
+        cmds = [f'set terminal png size 1200,800 noenhanced; set output "{png}"',
                 'set multiplot layout 2,2 title "devlist vs stock 6.12 (QEMU TCG, median ns, bars min-max)"',
                 'set logscale y; set xlabel "background reservations"; set ylabel "ns"; set key top left']
         for op, title in OPS:
