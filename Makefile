@@ -4,7 +4,7 @@
 SHELL := /bin/sh
 KSRC ?=
 
-.PHONY: all help run check tree stock kunit boot-compare lint check-series size bench cover-letter conformance export export-check apply clean
+.PHONY: all help run check tree stock kunit kunit-debug boot-compare lint check-series size bench cover-letter conformance export export-check apply clean
 
 all: help
 
@@ -19,7 +19,7 @@ help:
 	@echo "make bench         stock vs patched timings at several populations (table, JSON, plot)"
 	@echo "make cover-letter  patches/0000-cover-letter.patch with the latest numbers"
 	@echo "make conformance   stock vs patched: boot listings and the API transcript"
-	@echo "make kunit | lint | check-series   single test stages"
+	@echo "make kunit | kunit-debug | fuzz | lint | check-series   single test stages"
 
 run:
 	@scripts/run.sh
@@ -35,6 +35,9 @@ stock:
 
 kunit: tree
 	@scripts/kunit.sh
+
+kunit-debug: tree
+	@scripts/kunit-debug.sh
 
 conformance: tree
 	@scripts/conformance.sh

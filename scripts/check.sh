@@ -24,6 +24,7 @@ if [ -n "$(git -C "$KSRC" status --porcelain)" ]; then
 fi
 
 stage kunit "$BUILD/results/kunit.counts" "$TOP/scripts/kunit.sh"
+stage kunit-debug "$BUILD/results/kunit-debug.counts" "$TOP/scripts/kunit-debug.sh"
 stage fuzz "$BUILD/results/fuzz.counts" "$TOP/scripts/fuzz.sh"
 stage conformance "$BUILD/results/conformance.counts" "$TOP/scripts/conformance.sh"
 stage lint "$BUILD/results/lint.counts" "$TOP/scripts/lint.sh"
