@@ -17,6 +17,10 @@ n=$(grep -c . "$PATCHES/series")
 		read -r p f s < "$res/kunit.counts"
 		echo "  - KUnit (kunit.py, lib/devlist.kunitconfig): $p passed, $f failed, $s skipped"
 	fi
+	if [ -f "$res/kunit-debug.counts" ]; then
+		read -r p f s < "$res/kunit-debug.counts"
+		echo "  - the same suites under KASAN, PROVE_LOCKING, DEBUG_LIST, DEBUG_OBJECTS, UBSAN: $p passed (incl. a clean kernel log), $f failed"
+	fi
 	[ -f "$res/conformance/compare.txt" ] && sed 's/^/  - /' "$res/conformance/compare.txt"
 	if [ -f "$res/conformance.counts" ] && [ -f "$res/conformance/ours.proc-devices" ]; then
 		echo "  - boot: /proc/devices ($(wc -l < "$res/conformance/ours.proc-devices") lines) and /dev listing ($(wc -l < "$res/conformance/ours.dev-listing") nodes) identical to stock"
