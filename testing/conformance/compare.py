@@ -216,11 +216,10 @@ def main():
                     mapped |= names_of(name)
             elif fn in ('register_chrdev_region', '__register_chrdev', 'register_blkdev') \
                     and nums and nums[0] != 0 and (sres == 0) != (ores == 0):
-                first = (nums[0] << 20) + (nums[1] if len(nums) > 2 else 0)
-                count = nums[2] if fn == '__register_chrdev' else \
-                    nums[2] if len(nums) > 2 and fn == 'register_chrdev_region' else WHOLE
-                if fn == '__register_chrdev':
-                    first = (nums[0] << 20) + nums[1]
+                if sec == 'c':      # (major, minor, count, ...)
+                    first, count = (nums[0] << 20) + nums[1], nums[2]
+                else:               # a whole block major
+                    first, count = nums[0] << 20, WHOLE
                 last = first + max(count, 1) - 1
                 targets = range(first >> 20, (last >> 20) + 1)
                 def names_at(state, major):
