@@ -40,6 +40,7 @@ for k in stock ours; do
 done
 set +e
 pass=0 fail=0
+: > "$res/boot.txt"
 for s in proc-devices dev-listing; do
 	n=$(wc -l < "$res/ours.$s")
 	if [ "$n" -lt 3 ]; then
@@ -47,10 +48,12 @@ for s in proc-devices dev-listing; do
 		fail=$((fail + 1))
 	elif cmp -s "$res/stock.$s" "$res/ours.$s"; then
 		echo "ok   boot $s: identical ($n lines)"
+		echo "boot $s ($n lines): identical to stock" >> "$res/boot.txt"
 		pass=$((pass + 1))
 	else
 		echo "FAIL boot $s: stock and patched differ (first differences below)"
 		diff -u "$res/stock.$s" "$res/ours.$s" | head -20
+		echo "boot $s: DIFFERS from stock" >> "$res/boot.txt"
 		fail=$((fail + 1))
 	fi
 done

@@ -12,28 +12,20 @@ git -C "$KSRC" format-patch -q -o "$tmp" --cover-letter --zero-commit \
 	--no-signature --minimal base..devlist
 n=$(grep -c . "$PATCHES/series")
 
+# line FILE TEXT: "  - TEXT: P passed, F failed" from the stage's counts file
+line() {
+	[ -f "$res/$1.counts" ] || return 0
+	read -r p f s < "$res/$1.counts"
+	echo "  - $2: $p passed, $f failed"
+}
 {
-	if [ -f "$res/kunit.counts" ]; then
-		read -r p f s < "$res/kunit.counts"
-		echo "  - KUnit (kunit.py, lib/devlist.kunitconfig): $p passed, $f failed, $s skipped"
-	fi
-	if [ -f "$res/kunit-debug.counts" ]; then
-		read -r p f s < "$res/kunit-debug.counts"
-		echo "  - the same suites under KASAN, PROVE_LOCKING, DEBUG_LIST, DEBUG_OBJECTS, UBSAN: $p passed (incl. a clean kernel log), $f failed"
-	fi
+	line kunit "KUnit (kunit.py, lib/devlist.kunitconfig)"
+	line kunit-debug "the same under KASAN, PROVE_LOCKING, DEBUG_LIST, DEBUG_OBJECTS, UBSAN (and a clean kernel log)"
 	[ -f "$res/conformance/compare.txt" ] && sed 's/^/  - /' "$res/conformance/compare.txt"
-	if [ -f "$res/conformance.counts" ] && [ -f "$res/conformance/ours.proc-devices" ]; then
-		echo "  - boot: /proc/devices ($(wc -l < "$res/conformance/ours.proc-devices") lines) and /dev listing ($(wc -l < "$res/conformance/ours.dev-listing") nodes) identical to stock"
-	fi
+	[ -f "$res/conformance/boot.txt" ] && sed 's/^/  - /' "$res/conformance/boot.txt"
 	[ -f "$res/fuzz.txt" ] && sed 's/^/  - /' "$res/fuzz.txt"
-	if [ -f "$res/lint.counts" ]; then
-		read -r p f s < "$res/lint.counts"
-		echo "  - checkpatch --strict (one justified CHECK in patch 1), kernel-doc -Wall, sparse and W=1 against stock: $p checks passed, $f failed"
-	fi
-	if [ -f "$res/series.counts" ]; then
-		read -r p f s < "$res/series.counts"
-		echo "  - every prefix of the series builds (make check-series): $p of $((p + f))"
-	fi
+	line lint "checkpatch --strict (one justified CHECK in patch 1), kernel-doc -Wall, sparse and W=1 against stock"
+	line series "every prefix of the series builds (make check-series)"
 } > "$tmp/tests"
 if [ -f "$res/size.txt" ]; then
 	sed -n '/^Objects/,/^total/p;/^Per-registration/,/^  ours/p' "$res/size.txt" | sed 's/^/  /' > "$tmp/size"
