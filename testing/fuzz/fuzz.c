@@ -67,7 +67,7 @@ static char origin[32] = "input";	/* "seed N" in the deterministic mode */
 static char what[96];			/* the current operation */
 
 static struct {
-	unsigned long ops, held, insert[3], remove, find[2], major[3], print, lines;
+	unsigned long ops, held, insert[3], remove, find[2], major[3], print, lines, seq;
 } st;
 
 static const unsigned int hot_majors[] = {
@@ -228,7 +228,7 @@ static int do_remove(int idx)
 	int slot = model.r[idx].slot;
 
 	snprintf(what, sizeof(what), "remove(%s)", names[slot]);
-	devlist_remove(&pool[slot]);
+	devlist_remove(&dl, &pool[slot]);
 	model_remove(&model, idx);
 	held[slot] = false;
 	st.remove++;
@@ -308,19 +308,29 @@ static int do_free_major(struct src *s)
 	return check_state(false);
 }
 
-/* What /proc/devices would print: a seq_file walk over the whole list. */
-static int do_print(void)
+/*
+ * What /proc/devices would print: a seq_file walk over the whole list,
+ * restarted every few ranges as seq_file does at each read().
+ */
+static int do_print(struct src *s)
 {
 	struct seq_file m = { .buf = list_text, .size = sizeof(list_text) };
-	const struct list_head *v = &dl.ranges;
+	unsigned int chunk = 1 + pick(s, 8), k = 0;
 	const struct devlist_range *r;
 	size_t n, i, line = 0, at = 0;
+	struct list_head *v;
+	long long pos = 0;
 
-	snprintf(what, sizeof(what), "print");
+	snprintf(what, sizeof(what), "print (a read() every %u ranges)", chunk);
 	list_text[0] = '\0';
-	while ((v = devlist_seq_next(&dl, v))) {
-		r = list_entry(v, struct devlist_range, node);
-		devlist_seq_show(&m, r, names[r - pool]);
+	for (v = devlist_seq_start(&dl, 0); v; ) {
+		if (v != &dl.ranges) {
+			r = list_entry(v, struct devlist_range, node);
+			devlist_seq_show(&m, r, names[r - pool]);
+		}
+		v = devlist_seq_next(&dl, v, ++pos);
+		if (v && ++k % chunk == 0)
+			v = devlist_seq_start(&dl, pos);
 	}
 	n = model_print(&model, model_text, sizeof(model_text), names);
 	st.print++;
@@ -337,6 +347,44 @@ static int do_print(void)
 				(int)strcspn(list_text + at, "\n"), list_text + at,
 				(int)strcspn(model_text + at, "\n"), model_text + at,
 				m.count, n);
+	return check_state(false);
+}
+
+/* The node a seq_file walk must find at @pos: the head, a range, or NULL. */
+static struct list_head *nth_node(long long pos)
+{
+	struct list_head *p = &dl.ranges;
+
+	if (pos > model.n)
+		return NULL;
+	while (pos--)
+		p = p->next;
+	return p;
+}
+
+/*
+ * Start a seq_file walk, often where the last one stopped (whatever the
+ * list went through since), and take a few steps; each node must be the
+ * one a walk from the head reaches.
+ */
+static int do_seq(struct src *s)
+{
+	static long long last;
+	long long pos = pick(s, 2) ? last : pick(s, model.n + 2);
+	unsigned int steps = pick(s, 4);
+	struct list_head *v, *want;
+
+	snprintf(what, sizeof(what), "seq_start(%lld) + %u steps", pos, steps);
+	st.seq++;
+	for (v = devlist_seq_start(&dl, pos); ; v = devlist_seq_next(&dl, v, ++pos)) {
+		want = nth_node(pos);
+		if (v != want)
+			return mismatch("position %lld: devlist %p, walk from the head %p",
+					pos, (void *)v, (void *)want);
+		if (!v || !steps--)
+			break;
+	}
+	last = pos;
 	return check_state(false);
 }
 
@@ -371,8 +419,11 @@ static int fuzz_run(struct src *s, unsigned long ops)
 		case 80 ... 91:
 			err = do_free_major(s);
 			break;
-		case 92 ... 98:
-			err = do_print();
+		case 92 ... 95:
+			err = do_print(s);
+			break;
+		case 96 ... 98:
+			err = do_seq(s);
 			break;
 		default:		/* now and then, start again from empty */
 			if (pick(s, 8))
@@ -424,11 +475,11 @@ int main(int argc, char **argv)
 	snprintf(origin, sizeof(origin), "seed %lu", seed);
 	init_names();
 	err = fuzz_run(&s, ops);
-	printf("seed %lu: %lu ops, %s; insert %lu ok %lu busy %lu inval, remove %lu, find %lu hit %lu miss, free_major %lu ok %lu busy %lu inval, print %lu (%lu lines); %.1f ranges held on average\n",
+	printf("seed %lu: %lu ops, %s; insert %lu ok %lu busy %lu inval, remove %lu, find %lu hit %lu miss, free_major %lu ok %lu busy %lu inval, print %lu (%lu lines), seq %lu; %.1f ranges held on average\n",
 	       seed, st.ops, err ? "MISMATCH" : "ok",
 	       st.insert[0], st.insert[1], st.insert[2], st.remove,
 	       st.find[0], st.find[1], st.major[0], st.major[1], st.major[2],
-	       st.print, st.lines, (double)st.held / (st.ops ? st.ops : 1));
+	       st.print, st.lines, st.seq, (double)st.held / (st.ops ? st.ops : 1));
 	return err ? 1 : 0;
 }
 #endif
