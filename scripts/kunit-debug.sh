@@ -7,7 +7,8 @@
 . "$(dirname "$0")/common.sh"
 counts=$BUILD/results/kunit-debug.counts
 obj=$BUILD/obj-kunit-debug
-EXPECTED_WARNS=4	# blkdev_test_long_name: 1, blkdev_test_unregister_wrong: 3
+EXPECTED_WARNS=8	# blkdev_test_long_name: 1, blkdev_test_unregister_wrong: 3,
+		# devlist_bad_input "blkdev release ...": 4
 
 COUNTS=$counts "$TOP/scripts/kunit.sh" "$TOP/testing/kunit/debug.kunitconfig" "$obj"
 rc=$?

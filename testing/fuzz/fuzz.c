@@ -328,7 +328,8 @@ static int do_print(struct src *s)
 			r = list_entry(v, struct devlist_range, node);
 			devlist_seq_show(&m, r, names[r - pool]);
 		}
-		v = devlist_seq_next(&dl, v, ++pos);
+		v = devlist_seq_next(&dl, v);
+		pos++;
 		if (v && ++k % chunk == 0)
 			v = devlist_seq_start(&dl, pos);
 	}
@@ -376,7 +377,7 @@ static int do_seq(struct src *s)
 
 	snprintf(what, sizeof(what), "seq_start(%lld) + %u steps", pos, steps);
 	st.seq++;
-	for (v = devlist_seq_start(&dl, pos); ; v = devlist_seq_next(&dl, v, ++pos)) {
+	for (v = devlist_seq_start(&dl, pos); ; v = devlist_seq_next(&dl, v), pos++) {
 		want = nth_node(pos);
 		if (v != want)
 			return mismatch("position %lld: devlist %p, walk from the head %p",
