@@ -309,31 +309,40 @@ static int do_free_major(struct src *s)
 }
 
 /*
- * What /proc/devices would print: a seq_file walk over the whole list,
- * restarted every few ranges as seq_file does at each read().
+ * What /proc/devices would print (or, one time in four, the debugfs view
+ * of every range): a seq_file walk over the whole list, restarted every
+ * few ranges as seq_file does at each read().
  */
 static int do_print(struct src *s)
 {
 	struct seq_file m = { .buf = list_text, .size = sizeof(list_text) };
 	unsigned int chunk = 1 + pick(s, 8), k = 0;
+	bool exact = pick(s, 4) == 0;
 	const struct devlist_range *r;
 	size_t n, i, line = 0, at = 0;
 	struct list_head *v;
 	long long pos = 0;
 
-	snprintf(what, sizeof(what), "print (a read() every %u ranges)", chunk);
+	snprintf(what, sizeof(what), "print%s (a read() every %u ranges)",
+		 exact ? " ranges" : "", chunk);
 	list_text[0] = '\0';
 	for (v = devlist_seq_start(&dl, 0); v; ) {
 		if (v != &dl.ranges) {
 			r = list_entry(v, struct devlist_range, node);
-			devlist_seq_show(&m, r, names[r - pool]);
+			if (exact)
+				devlist_seq_show_range(&m, r, names[r - pool]);
+			else
+				devlist_seq_show(&m, r, names[r - pool]);
 		}
 		v = devlist_seq_next(&dl, v);
 		pos++;
 		if (v && ++k % chunk == 0)
 			v = devlist_seq_start(&dl, pos);
 	}
-	n = model_print(&model, model_text, sizeof(model_text), names);
+	if (exact)
+		n = model_print_ranges(&model, model_text, sizeof(model_text), names);
+	else
+		n = model_print(&model, model_text, sizeof(model_text), names);
 	st.print++;
 	for (i = 0; i < n && list_text[i] == model_text[i]; i++) {
 		if (model_text[i] == '\n') {

@@ -159,6 +159,25 @@ size_t model_print(const struct model *m, char *buf, size_t size,
 	return len;
 }
 
+/* What devlist's debugfs view prints: "major:minor count name" per range. */
+size_t model_print_ranges(const struct model *m, char *buf, size_t size,
+			  const char names[][MODEL_NAME_LEN])
+{
+	size_t len = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < m->n; i++) {
+		len += snprintf(buf + len, size - len, "%u:%u %u %s\n",
+				first_major(&m->r[i]),
+				m->r[i].first & ((1U << MINOR_BITS) - 1),
+				m->r[i].count, names[m->r[i].slot]);
+		if (len >= size)
+			abort();
+	}
+	return len;
+}
+
 /* NULL if @m is sorted, in bounds and (if @pairwise) conflict-free. */
 const char *model_check(const struct model *m, bool pairwise)
 {

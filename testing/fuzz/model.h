@@ -30,6 +30,8 @@ int model_find_free_major(const struct model *m, unsigned int hi,
 			  unsigned int lo);
 size_t model_print(const struct model *m, char *buf, size_t size,
 		   const char names[][MODEL_NAME_LEN]);
+size_t model_print_ranges(const struct model *m, char *buf, size_t size,
+			  const char names[][MODEL_NAME_LEN]);
 const char *model_check(const struct model *m, bool pairwise);
 
 #endif /* _FUZZ_MODEL_H */
