@@ -44,6 +44,10 @@ conformance: tree
 
 boot-compare: conformance
 
+.PHONY: stress
+stress: tree
+	@scripts/stress.sh
+
 lint: tree
 	@scripts/lint.sh
 
