@@ -318,24 +318,27 @@ static int do_print(struct src *s)
 	struct seq_file m = { .buf = list_text, .size = sizeof(list_text) };
 	unsigned int chunk = 1 + pick(s, 8), k = 0;
 	bool exact = pick(s, 4) == 0;
-	const struct devlist_range *r;
+	struct devlist_range *r;
 	size_t n, i, line = 0, at = 0;
 	struct list_head *v;
-	long long pos = 0;
+	loff_t pos = 0;
 
-	snprintf(what, sizeof(what), "print%s (a read() every %u ranges)",
+	snprintf(what, sizeof(what), "print%s (a read() every %u records)",
 		 exact ? " ranges" : "", chunk);
 	list_text[0] = '\0';
 	for (v = devlist_seq_start(&dl, 0); v; ) {
 		if (v != &dl.ranges) {
 			r = list_entry(v, struct devlist_range, node);
-			if (exact)
-				devlist_seq_show_range(&m, r, names[r - pool]);
-			else
-				devlist_seq_show(&m, r, names[r - pool]);
+			for (; r; r = devlist_next_in_record(&dl, r)) {
+				if (exact)
+					devlist_seq_show_range(&m, r, names[r - pool]);
+				else
+					devlist_seq_show(&m, r, names[r - pool]);
+			}
 		}
 		v = devlist_seq_next(&dl, v);
-		pos++;
+		if (v)
+			pos = devlist_seq_pos(v);
 		if (v && ++k % chunk == 0)
 			v = devlist_seq_start(&dl, pos);
 	}
@@ -360,39 +363,61 @@ static int do_print(struct src *s)
 	return check_state(false);
 }
 
-/* The node a seq_file walk must find at @pos: the head, a range, or NULL. */
-static struct list_head *nth_node(long long pos)
+/*
+ * The record a seq_file walk must find at @pos: the head at 0, else the
+ * first range that starts in major @pos - 1 or above (at position major +
+ * 1, into *@at), or NULL.
+ */
+static struct list_head *want_record(long long pos, long long *at)
 {
-	struct list_head *p = &dl.ranges;
+	int i;
 
-	if (pos > model.n)
-		return NULL;
-	while (pos--)
-		p = p->next;
-	return p;
+	*at = pos;
+	if (!pos)
+		return &dl.ranges;
+	for (i = 0; i < model.n; i++) {
+		if ((long long)(model.r[i].first >> 20) + 1 >= pos) {
+			*at = (model.r[i].first >> 20) + 1;
+			return &pool[model.r[i].slot].node;
+		}
+	}
+	return NULL;
 }
 
 /*
  * Start a seq_file walk, often where the last one stopped (whatever the
- * list went through since), and take a few steps; each node must be the
- * one a walk from the head reaches.
+ * list went through since) or near a range, and take a few steps; each
+ * record and position must be the one the model names.
  */
 static int do_seq(struct src *s)
 {
 	static long long last;
-	long long pos = pick(s, 2) ? last : pick(s, model.n + 2);
 	unsigned int steps = pick(s, 4);
 	struct list_head *v, *want;
+	long long at;
+	loff_t pos;
 
-	snprintf(what, sizeof(what), "seq_start(%lld) + %u steps", pos, steps);
+	if (pick(s, 2))
+		pos = last;
+	else if (model.n && pick(s, 2))
+		pos = (model.r[pick(s, model.n)].first >> 20) + pick(s, 3);
+	else
+		pos = pick(s, 4098);
+	snprintf(what, sizeof(what), "seq_start(%lld) + %u steps", (long long)pos, steps);
 	st.seq++;
-	for (v = devlist_seq_start(&dl, pos); ; v = devlist_seq_next(&dl, v), pos++) {
-		want = nth_node(pos);
-		if (v != want)
-			return mismatch("position %lld: devlist %p, walk from the head %p",
-					pos, (void *)v, (void *)want);
+	want = want_record(pos, &at);
+	v = devlist_seq_start(&dl, pos);
+	if (v && pos)
+		pos = devlist_seq_pos(v);
+	for (;;) {
+		if (v != want || pos != at)
+			return mismatch("devlist %p at %lld, model %p at %lld",
+					(void *)v, (long long)pos, (void *)want, at);
 		if (!v || !steps--)
 			break;
+		want = want_record(pos + 1, &at);
+		v = devlist_seq_next(&dl, v);
+		pos = v ? devlist_seq_pos(v) : pos + 1;
 	}
 	last = pos;
 	return check_state(false);
