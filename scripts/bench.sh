@@ -35,4 +35,6 @@ for k in stock ours; do
 	"$TOP/scripts/section.sh" bench "$res/$k.log" > "$res/$k.txt"
 done
 python3 "$TOP/testing/bench/report.py" "$res/stock.txt" "$res/ours.txt" \
-	"$TOP/bench/results.json" "$TOP/bench/plot.png" | tee "$res/table.txt"
+	"$TOP/bench/results.json" "$TOP/bench/plot.png" > "$res/table.txt" ||
+	{ cat "$res/table.txt"; die "no valid timings (logs: $res)"; }
+cat "$res/table.txt"

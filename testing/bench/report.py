@@ -34,6 +34,13 @@ def main():
     if not keys:
         print('bench: no results (see the boot logs)')
         return 1
+    # A guest whose TSC was not usable times with jiffies: calls of about
+    # a microsecond then read as 0 ns.  Such a run measures nothing.
+    for name, runs in (('stock', stock), ('ours', ours)):
+        if any(min(v) == 0 for v in runs.values()):
+            print(f'bench: the {name} kernel timed some calls as 0 ns: its clock '
+                  'ticked in jiffies (TSC not usable under TCG?); run make bench again')
+            return 1
     rows = []
     print(f'{"operation":36} {"pop":>5} {"stock ns":>10} {"spread":>15} '
           f'{"ours ns":>10} {"spread":>15} {"ours/stock":>10}')
