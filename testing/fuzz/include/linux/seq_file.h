@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Userspace stand-in for include/linux/seq_file.h: the output calls devlist
- * uses, into a fixed buffer, and seq_list_start_head().  The buffer is sized by the caller to hold any listing, so
- * running out of room is a bug in the test and aborts.
+ * uses, into a fixed buffer.  The buffer is sized by the caller to hold
+ * any listing, so running out of room is a bug in the test and aborts.
  */
 #ifndef _FUZZ_LINUX_SEQ_FILE_H
 #define _FUZZ_LINUX_SEQ_FILE_H
@@ -49,21 +49,6 @@ static inline void seq_put_decimal_ull_width(struct seq_file *m,
 					     unsigned int width)
 {
 	seq_printf(m, "%s%*llu", delimiter, (int)width, num);
-}
-
-/* As in fs/seq_file.c: the head at 0, then the pos-th entry, or NULL. */
-static inline struct list_head *seq_list_start_head(struct list_head *head,
-						    long long pos)
-{
-	struct list_head *lh;
-
-	if (!pos)
-		return head;
-	pos--;
-	list_for_each(lh, head)
-		if (pos-- == 0)
-			return lh;
-	return NULL;
 }
 
 #endif /* _FUZZ_LINUX_SEQ_FILE_H */
