@@ -1,6 +1,6 @@
 #!/bin/sh
-# Fail if build/linux holds work that patches/ does not.
-. "$(dirname "$0")/common.sh"
+# make export-check: fail if build/linux holds work that patches/ does not.
+. "$(dirname "$0")/lib.sh"
 [ -d "$KSRC/.git" ] || { say "export-check: no build/linux, nothing to lose"; exit 0; }
 
 bad=0
@@ -14,7 +14,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 format_series "$tmp"
 (cd "$tmp" && ls -1 -- *.patch 2>/dev/null) > "$tmp/series"
-if ! diff -q "$tmp/series" "$PATCHES/series" >/dev/null; then
+if ! diff -q "$tmp/series" "$PATCHES/series" >/dev/null 2>&1; then
 	warn "the commits in build/linux are not the series in patches/ ('make export'):"
 	diff "$PATCHES/series" "$tmp/series" >&2
 	bad=1

@@ -1,57 +1,76 @@
 #!/bin/sh
-# Make build/linux: the pinned Debian 6.12 source committed as a pristine base
-# (tagged "base"), then the series from patches/ applied with git am.
-. "$(dirname "$0")/common.sh"
+# Make build/linux: a git repository whose first commit (tag "base") is the
+# pristine source of build/base, with the series of patches/ applied on
+# branch "devlist" by git am.  Run by every target that uses build/linux.
+#
+# build/linux.stamp records which patches/ the tree was made from (and the
+# commit it then ended at).  When patches/ changes (a git pull, say):
+#  - the tree holds no work of its own: it is remade from the new series;
+#  - it has commits or edits that are not in patches/ (the edit loop): we
+#    refuse, since remaking it would throw that work away.
+# Unchanged patches/ and an edited tree is the normal edit loop: kept.
+. "$(dirname "$0")/lib.sh"
 set -e
+STAMP=$BUILD/linux.stamp
+
+"$TOP/scripts/base.sh"
+base_id=$(cut -d' ' -f1-2 "$BUILD/base.stamp")
+want=$(series_hash)
+
+apply_series() {
+	n=$(series | wc -l)
+	say "tree: applying the $n patches of patches/series"
+	if [ "$n" -gt 0 ] && ! series | sed "s|^|$PATCHES/|" |
+		xargs git -C "$KSRC" am -q --whitespace=nowarn; then
+		git -C "$KSRC" am --abort 2>/dev/null || true
+		die "the series does not apply to $base_id; fix patches/ (or the pin in scripts/lib.sh) and retry"
+	fi
+	echo "$want $(git -C "$KSRC" rev-parse HEAD) $base_id" > "$STAMP"
+}
 
 if [ -d "$KSRC/.git" ]; then
-	say "tree: $KSRC exists (remove it to start over; run 'make export-check' first)"
-	exit 0
+	read -r made head stamp_base < "$STAMP" 2>/dev/null || made=none
+	[ "$made" = "$want" ] && [ "$stamp_base" = "$base_id" ] && exit 0
+	dirty=$(git -C "$KSRC" status --porcelain --untracked-files=normal)
+	now=$(git -C "$KSRC" rev-parse HEAD)
+	if [ -n "$dirty" ] || [ "$now" != "$head" ]; then
+		cat >&2 <<EOF
+ERROR: patches/ changed since build/linux was made from it, and build/linux
+has work that is not in patches/ ($( [ -n "$dirty" ] && echo "uncommitted edits" || echo "commits up to $(git -C "$KSRC" rev-parse --short HEAD)")).
+Remaking the tree would lose that work, and testing it would test an old series.
+Either keep your work: bring the new patches/ into build/linux by hand
+  (git -C build/linux am <patch>, or rebase onto them), then 'make export';
+or drop it: git -C build/linux reset --hard $head && rm -f build/linux.stamp
+  and rerun, which remakes build/linux from patches/.
+EOF
+		exit 1
+	fi
+	if [ "$stamp_base" != "$base_id" ]; then
+		say "tree: the base changed ($stamp_base -> $base_id): making build/linux again"
+		rm -rf "$KSRC"
+	else
+		say "tree: patches/ changed since build/linux was made: applying the new series"
+		git -C "$KSRC" checkout -q -B devlist base
+		apply_series
+		say "tree: build/linux is at the new series"
+		exit 0
+	fi
 fi
 
-"$TOP/scripts/deps.sh"
-
-have=$(dpkg-query -W -f='${Version}' "$PIN_PKG" 2>/dev/null || true)
-[ -f "$TARBALL" ] || die "no $TARBALL: install $PIN_PKG (Debian 12 bookworm-updates/security) and retry"
-if [ "$have" != "$PIN_VERSION" ]; then
-	warn "$PIN_PKG is $have, the series was tested on $PIN_VERSION;"
-	warn "continuing -- if the series does not apply, install $PIN_PKG=$PIN_VERSION"
-fi
-
-say "tree: extracting $TARBALL into $KSRC"
+say "tree: committing $base_id as the base of $KSRC (about 1-2 min)"
 rm -rf "$KSRC.tmp"
-mkdir -p "$KSRC.tmp"
-tar -C "$KSRC.tmp" --strip-components=1 -xJf "$TARBALL"
-v=$(sed -n 's/^VERSION = //p;s/^PATCHLEVEL = //p;s/^SUBLEVEL = //p' "$KSRC.tmp/Makefile" | paste -sd.)
-case $v in
-6.12.*) ;;
-*) die "$TARBALL holds Linux $v, not 6.12.y: install $PIN_PKG=$PIN_VERSION" ;;
-esac
-
-# Debian's tarball ends .gitignore with a stanza ignoring everything at the
-# top level ("/*"), which would hide every new file from git.  Drop that
-# stanza in the base commit so that the tree behaves like an upstream one.
-sed -i '/^# Debian packaging/,$d' "$KSRC.tmp/.gitignore"
-sed -i '${/^#$/d}' "$KSRC.tmp/.gitignore"
-
-say "tree: committing Linux $v ($have) as the base (about 90 s)"
+cp -a "$BASE" "$KSRC.tmp"
 cd "$KSRC.tmp"
 git init -q -b devlist
-git config user.name "devlist team"
-git config user.email "devlist@example.org"
+git config user.name "devlist"
+git config user.email "devlist@invalid"
 git config core.abbrev 12
 git add -f -A
-git commit -q -m "Linux $v (Debian $PIN_PKG $have)"
+# Fixed dates and identity: the same source always gives the same base commit.
+GIT_AUTHOR_DATE=2026-01-01T00:00:00Z GIT_COMMITTER_DATE=2026-01-01T00:00:00Z \
+	git commit -q -m "Linux $(make -s -C "$KSRC.tmp" kernelversion) (Debian $PIN_PKG ${base_id% *})"
 git tag base
 cd "$TOP"
 mv "$KSRC.tmp" "$KSRC"
-
-n=$(grep -c . "$PATCHES/series" 2>/dev/null || true)
-say "tree: applying $n patches from patches/"
-if [ "$n" -gt 0 ] &&
-   ! grep -v '^#' "$PATCHES/series" | sed "s|^|$PATCHES/|" |
-     xargs git -C "$KSRC" am -q --whitespace=nowarn; then
-	git -C "$KSRC" am --abort 2>/dev/null || true
-	die "the series does not apply to Linux $v ($have): install $PIN_PKG=$PIN_VERSION, rm -rf $KSRC, and retry"
-fi
+apply_series
 say "tree: ready at $KSRC (branch devlist, base tagged 'base')"

@@ -1,0 +1,54 @@
+#!/bin/sh
+# Stage "harness": the project's own tools catch what they exist to catch.
+#  - the stale-tree guard (testing/harness/stale-tree.sh) passes, and fails
+#    on a copy of tree.sh that trusts any existing build/linux (v1's bug);
+#  - scripts/ktap.py reports a failed and an unmarked skipped case;
+#  - the conformance comparer rejects each of its mutants
+#    (testing/conformance/selftest.py).
+. "$(dirname "$0")/lib.sh"
+. "$TOP/scripts/report.sh"
+stage_begin harness
+h=$TOP/testing/harness
+mkdir -p "$RESULTS/harness"
+
+out=$RESULTS/harness/stale-tree.txt
+if sh "$h/stale-tree.sh" > "$out" 2>&1; then
+	ok "stale-tree guard: $(grep -c '^ok' "$out") checks pass ($out)"
+else
+	grep '^not ok' "$out"
+	notok "stale-tree guard ($out)"
+fi
+mutant=$RESULTS/harness/tree-mutant.sh
+sed 's|^if \[ -d "\$KSRC/.git" \]; then$|&\n\texit 0|' "$TOP/scripts/tree.sh" > "$mutant"
+if cmp -s "$mutant" "$TOP/scripts/tree.sh"; then
+	notok "stale-tree guard: could not make the mutant of tree.sh"
+elif sh "$h/stale-tree.sh" "$mutant" > "$out.mutant" 2>&1; then
+	notok "stale-tree guard: passes on a tree.sh that trusts any build/linux"
+else
+	ok "stale-tree guard: fails on a tree.sh that trusts any build/linux ($(grep -c '^not ok' "$out.mutant") checks red)"
+fi
+
+# ktap.py needs kunit.py's parser from a kernel tree: the base will do.
+"$TOP/scripts/base.sh" >/dev/null || stage_abort "no kernel source for kunit.py's parser"
+res=$(python3 "$TOP/scripts/ktap.py" "$BASE" demo "$h/ktap-fail.log")
+if [ $? != 0 ] && echo "$res" | grep -q '^not ok demo demo.demo_test_fails' &&
+   echo "$res" | grep -q '^not ok demo demo.demo_test_skips skipped' &&
+   [ "$(echo "$res" | tail -n 1)" = "1 2 0" ]; then
+	ok "ktap.py reports a failed case and a skip that is not marked as allowed"
+else
+	notok "ktap.py misreads $h/ktap-fail.log: $res"
+fi
+
+st=$TOP/testing/conformance/selftest.py
+if [ -f "$st" ]; then
+	if python3 "$st" > "$RESULTS/harness/comparer.txt" 2>&1; then
+		grep -E '^(ok|not ok)' "$RESULTS/harness/comparer.txt" | while IFS= read -r l; do echo "  $l"; done
+		ok "conformance comparer: every mutant rejected, the clean copy accepted ($(grep -c '^ok' "$RESULTS/harness/comparer.txt") checks)"
+	else
+		grep -E '^not ok' "$RESULTS/harness/comparer.txt"
+		notok "conformance comparer self-test ($RESULTS/harness/comparer.txt)"
+	fi
+else
+	notok "no testing/conformance/selftest.py"
+fi
+stage_end
