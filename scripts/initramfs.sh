@@ -3,7 +3,7 @@
 # usage: initramfs.sh OBJ OUT [EXTRA_FILE_LIST]
 #   OBJ  a kernel object dir (for usr/gen_init_cpio)
 #   EXTRA_FILE_LIST  more gen_init_cpio lines (test programs, modules)
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/lib.sh"
 obj=${1:?obj} out=${2:?out} extra=${3:-}
 gen=$obj/usr/gen_init_cpio
 [ -x "$gen" ] || die "no $gen: build the kernel in $obj first"

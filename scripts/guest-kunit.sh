@@ -1,0 +1,36 @@
+#!/bin/sh
+# Boot prefix K of the series (build/k/pK, built if needed) under QEMU and
+# run its KUnit suites as modules (testing/qemu/kunit.init).  Leaves the
+# console log and each module's KTAP in build/results/series/pK.*.
+# Within one make check run (DEVLIST_RUN), a prefix is booted only once.
+#   guest-kunit.sh K
+. "$(dirname "$0")/lib.sh"
+set -e
+k=${1:?K}
+out=$RESULTS/series
+mkdir -p "$out"
+c=$(commit_of "$k")
+[ -n "$c" ] || die "the series has no patch $k"
+run=${DEVLIST_RUN:-$$}
+if [ "$(cat "$out/p$k.done" 2>/dev/null)" = "$run $c" ]; then
+	exit 0
+fi
+rm -f "$out/p$k.done" "$out/p$k".ktap-*
+"$TOP/scripts/kernels.sh" "$k"
+obj=$KDIR/p$k/obj
+mods=$(find "$obj" -name '*_kunit.ko' | sort)
+[ -n "$mods" ] || die "prefix $k has no KUnit module (CONFIG_*_KUNIT_TEST=m)"
+{
+	echo "dir /lib 755 0 0"
+	echo "dir /lib/kunit 755 0 0"
+	for m in $mods; do echo "file /lib/kunit/$(basename "$m") $m 644 0 0"; done
+	echo "file /init.d/50-kunit $TOP/testing/qemu/kunit.init 755 0 0"
+} > "$out/p$k.files"
+"$TOP/scripts/initramfs.sh" "$obj" "$out/p$k.cpio" "$out/p$k.files"
+say "p$k: booting with its KUnit modules (timeout 300 s)"
+"$TOP/scripts/boot.sh" "$obj/arch/x86/boot/bzImage" "$out/p$k.cpio" report "$out/p$k.log" 300
+for m in $mods; do
+	mn=$(basename "$m" .ko)
+	"$TOP/scripts/section.sh" "ktap-$mn" "$out/p$k.log" > "$out/p$k.ktap-$mn"
+done
+echo "$run $c" > "$out/p$k.done"

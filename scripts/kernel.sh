@@ -1,0 +1,119 @@
+#!/bin/sh
+# Build a kernel from a commit of build/linux.
+# usage: kernel.sh NAME REV [FRAGMENT...]
+#
+# The source is build/k/NAME: a copy of build/base made of hard links
+# (seconds, no disk), with "git diff base REV" applied (git apply replaces
+# the files it changes, so base is never written).  Objects go to
+# build/k/NAME/obj (ARCH=x86_64: tinyconfig + the fragments).  Every tree has
+# its object dir at the same place inside it, so ccache (paths relative to
+# build/) hits across trees, and a tree made again from the same commit is
+# not rebuilt.
+#   FROM=NAME2  start from build/k/NAME2, source and objects, and apply only
+#               the difference between its commit and REV: an incremental
+#               build, as for the prefixes of the series.
+#   TARGETS     what to make (default: bzImage, and modules if enabled).
+#   KMAKE       more make arguments (C=2 W=1, say); the make output is
+#               in build/k/NAME.log.
+. "$(dirname "$0")/lib.sh"
+# All in a function: the shell reads it whole before running it, so
+# editing this file during a build cannot derail the build.
+main() {
+set -e
+name=${1:?name} rev=${2:?rev}
+shift 2
+dir=$KDIR/$name
+obj=$dir/obj
+log=$KDIR/$name.log
+tree=$(git -C "$KSRC" rev-parse "$rev^{tree}")
+mkdir -p "$KDIR"
+# One build at a time: they share build/k/cur (below) and the two cores.
+exec 9>"$KDIR/.lock"
+flock 9
+
+if [ "$(cat "$KDIR/$name.tree" 2>/dev/null)" != "$tree" ]; then
+	rm -rf "$dir.tmp" "$KDIR/$name.tree"
+	from_dir=$BASE from_tree=$(git -C "$KSRC" rev-parse "base^{tree}")
+	if [ -n "${FROM:-}" ] && [ -f "$KDIR/$FROM.tree" ]; then
+		from_dir=$KDIR/$FROM from_tree=$(cat "$KDIR/$FROM.tree")
+	fi
+	cp -al "$from_dir" "$dir.tmp"
+	rm -rf "$dir.tmp"/obj*
+	[ "$from_dir" != "$BASE" ] && [ -d "$from_dir/obj" ] && cp -a "$from_dir/obj" "$dir.tmp/obj"
+	git -C "$KSRC" diff --binary "$from_tree" "$tree" > "$dir.tmp.diff"
+	if [ -s "$dir.tmp.diff" ]; then
+		# The ceiling keeps git from taking the repository around
+		# build/ for this tree's (it would skip every path silently).
+		(cd "$dir.tmp" && GIT_CEILING_DIRECTORIES=$KDIR \
+			git apply --whitespace=nowarn "$dir.tmp.diff") ||
+			die "$name: git diff $from_tree $tree does not apply to $from_dir"
+	fi
+	# Every file the diff touches must now read as in the commit.
+	git -C "$KSRC" diff --name-only --diff-filter=d "$from_tree" "$tree" | while read -r f; do
+		git -C "$KSRC" show "$tree:$f" | cmp -s - "$dir.tmp/$f" ||
+			die "$name: $f is not as in $rev after applying the diff"
+	done
+	rm -f "$dir.tmp.diff"
+	rm -rf "$dir"
+	mv "$dir.tmp" "$dir"
+	echo "$tree" > "$KDIR/$name.tree"
+fi
+
+# Build at one fixed path, build/k/cur: objtool and other host tools record
+# absolute paths, and a tree built under another path would make them, and
+# with them every object, look out of date.  The tree moves back when done.
+cur=$KDIR/cur
+if [ -d "$cur" ]; then	# left by a build that was killed
+	was=$(cat "$cur/.devlist-name" 2>/dev/null || echo stale)
+	rm -rf "${KDIR:?}/$was"
+	mv "$cur" "$KDIR/$was"
+fi
+rm -f "$dir/.devlist-name"
+echo "$name" > "$dir/.devlist-name"
+mv "$dir" "$cur"
+trap 'mv "$cur" "$dir"' EXIT
+trap 'exit 1' INT TERM HUP
+obj=$cur/obj
+arch=${ARCH:-x86_64}
+kmake() { make -C "$cur" O=obj ARCH="$arch" CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
+frags=
+for f in "$@"; do frags="$frags $(cd "$(dirname "$f")" && pwd)/$(basename "$f")"; done
+# Configure again when the fragments or the source changed (a patch may add
+# the Kconfig symbol a fragment asks for).
+cfg="$(cat $frags /dev/null | sha256sum | cut -c1-16) $tree $arch"
+: > "$log"
+if [ "$(cat "$obj/.devlist-config" 2>/dev/null)" != "$cfg" ] || [ ! -f "$obj/.config" ]; then
+	say "$name: configuring (tinyconfig +$(for f in $frags; do printf ' %s' "$(basename "$f")"; done))"
+	mkdir -p "$obj"
+	if ! { kmake tinyconfig &&
+	       if [ -n "$frags" ]; then "$cur/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" $frags; fi &&
+	       kmake olddefconfig; } >>"$log" 2>&1; then
+		tail -20 "$log"
+		die "$name: configuration failed (log: $log)"
+	fi
+	# Say which requested options Kconfig dropped (a missing dependency).
+	cat $frags /dev/null | grep '^CONFIG_.*=' | while IFS= read -r opt; do
+		grep -qxF "$opt" "$obj/.config" || echo "  note: $opt not set (a dependency is missing)"
+	done
+	echo "$cfg" > "$obj/.devlist-config"
+fi
+targets=${TARGETS:-bzImage}
+stamp="$cfg $targets"
+if [ -z "${TARGETS:-}" ] && [ "$(cat "$KDIR/$name.built" 2>/dev/null)" = "$stamp" ]; then
+	say "$name: up to date (built from the same commit and config)"
+	exit 0
+fi
+rm -f "$KDIR/$name.built"
+[ -z "${TARGETS:-}" ] && grep -q '^CONFIG_MODULES=y' "$obj/.config" && targets="$targets modules"
+t0=$(date +%s)
+say "$name: building $targets (log: $log)"
+# shellcheck disable=SC2086
+kmake -j"$JOBS" $targets ${KMAKE:-} >>"$log" 2>&1 &
+if ! progress $! "$name" "echo \$(grep -c '^  CC' '$log') files compiled"; then
+	grep -E -A3 'error:|Error [0-9]' "$log" | head -30
+	die "$name: build failed (log: $log); fix the error above and rerun"
+fi
+[ -z "${TARGETS:-}" ] && echo "$stamp" > "$KDIR/$name.built"
+say "$name: built in $(elapsed "$t0") s ($(grep -c '^  CC' "$log") files compiled)"
+}
+main "$@"

@@ -1,0 +1,16 @@
+#!/bin/sh
+# Stage "kunit-x86_64": the KUnit suites of the whole series on x86_64, as
+# modules in a QEMU guest (the last boot of the series stage, reused within
+# one make check), one check per test case; nothing may skip.
+. "$(dirname "$0")/lib.sh"
+. "$TOP/scripts/report.sh"
+stage_begin kunit-x86_64
+"$TOP/scripts/tree.sh" || stage_abort "build/linux could not be made"
+n=$(git -C "$KSRC" rev-list --count base..HEAD)
+"$TOP/scripts/guest-kunit.sh" "$n" || stage_abort "the whole series did not build or boot (see above)"
+for f in "$RESULTS/series/p$n".ktap-*; do
+	res=$(python3 "$TOP/scripts/ktap.py" "$KDIR/p$n" x86_64 "$f")
+	echo "$res" | sed '$d' | tee -a "$RESULTS/$STAGE.checks" | grep -v '^ok' | head -40
+	add_counts $(echo "$res" | tail -n 1)
+done
+stage_end

@@ -1,0 +1,94 @@
+#!/bin/sh
+# Stage "lint": what a maintainer runs before reading a series.
+#  - checkpatch.pl --strict on every patch as git format-patch writes it
+#    (the repository's copy carries no Signed-off-by, which only a human
+#    may add, so MISSING_SIGN_OFF is ignored; findings explained in their
+#    commit messages are listed in testing/lint/checkpatch-allow; Fixes:
+#    ids are checked against testing/lint/known-commits, as the tree has
+#    no history for checkpatch to look them up in);
+#  - kernel-doc -Wall on the new files: no warning;
+#  - sparse (C=2) and W=1 on every kernel file the series touches, built in
+#    the tree of the whole series, against the same files in the stock
+#    tree: no new warning.
+# Works on its own: it builds what it needs (build/k/p1 and pN).
+. "$(dirname "$0")/lib.sh"
+. "$TOP/scripts/report.sh"
+stage_begin lint
+out=$RESULTS/lint
+rm -rf "$out"
+mkdir -p "$out/patches"
+"$TOP/scripts/tree.sh" || stage_abort "build/linux could not be made"
+n=$(git -C "$KSRC" rev-list --count base..HEAD)
+
+format_series "$out/patches"
+allow=$TOP/testing/lint/checkpatch-allow
+for p in "$out"/patches/*.patch; do
+	b=$(basename "$p")
+	subj=$(sed -n 's/^Subject: \[[^]]*\] //p' "$p" | head -n 1)
+	(cd "$KSRC" && scripts/checkpatch.pl --strict --quiet --no-summary \
+		--ignore MISSING_SIGN_OFF,UNKNOWN_COMMIT_ID "$p") > "$out/$b.checkpatch" 2>&1
+	bad= accepted=0
+	while IFS= read -r f; do
+		if grep -qxF "$subj|$f" "$allow"; then
+			accepted=$((accepted + 1))
+		else
+			bad="$bad\n    $f"
+		fi
+	done <<EOT
+$(grep -E '^(ERROR|WARNING|CHECK):' "$out/$b.checkpatch")
+EOT
+	if [ -z "$bad" ] && ! grep -q 'Traceback' "$out/$b.checkpatch"; then
+		ok "checkpatch --strict: $b$( [ $accepted -gt 0 ] && echo " ($accepted finding(s) accepted in testing/lint/checkpatch-allow)")"
+	else
+		printf "$bad\n"
+		notok "checkpatch --strict: $b ($out/$b.checkpatch)"
+	fi
+done
+
+# Fixes: tags name commits of public history (checkpatch cannot look them
+# up in a tree without history): each must be in testing/lint/known-commits.
+fixes=$(grep -h '^Fixes: ' "$out"/patches/*.patch | sort -u)
+unknown=$(echo "$fixes" | sed 's/^Fixes: //' | grep -v '^$' | grep -vxF -f "$TOP/testing/lint/known-commits" || true)
+if [ -z "$unknown" ]; then
+	ok "Fixes: tags name known commits ($(echo "$fixes" | grep -c .) distinct)"
+else
+	notok "Fixes: tags not in testing/lint/known-commits: $unknown"
+fi
+
+# kernel-doc on the files the series adds
+new=$(git -C "$KSRC" diff --name-only --diff-filter=A base HEAD -- '*.c' '*.h' | grep -v '/tests/' || true)
+for f in $new; do
+	if (cd "$KSRC" && scripts/kernel-doc -none -Wall "$f") > "$out/kdoc.txt" 2>&1 &&
+	   [ ! -s "$out/kdoc.txt" ]; then
+		ok "kernel-doc -Wall: $f"
+	else
+		sed 's/^/    /' "$out/kdoc.txt"
+		notok "kernel-doc -Wall: $f"
+	fi
+done
+
+# sparse and W=1 on the touched objects, stock (prefix 1: base + tests)
+# against the whole series; warnings compared without line numbers.
+touched=$(git -C "$KSRC" diff --name-only base HEAD -- '*.c' | sed 's/\.c$/.o/' | tr '\n' ' ')
+warnings() {	# warnings K OBJS: the warnings of objects in build/k/pK
+	rm -f "$KDIR/p$1.log"
+	objs=
+	for o in $2; do [ -f "$KDIR/p$1/${o%.o}.c" ] && objs="$objs $o"; done
+	TARGETS="$objs" KMAKE="C=2 W=1" "$TOP/scripts/kernel.sh" "p$1" "$(commit_of "$1")" \
+		"$TOP/testing/qemu/devlist.config" >/dev/null 2>&1 || echo "BUILD FAILED"
+	grep -E 'warning:|error:|BUILD FAILED' "$KDIR/p$1.log" | sed 's/:[0-9]*:[0-9]*:/:/' | sort -u
+}
+if ! "$TOP/scripts/kernels.sh" 1 >/dev/null 2>&1 || ! "$TOP/scripts/kernels.sh" "$n" >/dev/null 2>&1; then
+	notok "sparse+W=1: the kernels did not build (run make check-series)"
+else
+	warnings 1 "$touched" > "$out/sparse.stock"
+	warnings "$n" "$touched" > "$out/sparse.series"
+	newwarn=$(comm -13 "$out/sparse.stock" "$out/sparse.series")
+	if [ -z "$newwarn" ]; then
+		ok "sparse (C=2) and W=1 on $touched: no new warning ($(wc -l < "$out/sparse.stock") in stock, $(wc -l < "$out/sparse.series") with the series)"
+	else
+		echo "$newwarn" | sed 's/^/    /'
+		notok "sparse (C=2) and W=1: new warnings"
+	fi
+fi
+stage_end
