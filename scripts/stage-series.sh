@@ -35,7 +35,7 @@ while [ "$k" -le "$n" ]; do
 		k=$((k + 1))
 		continue
 	fi
-	allow='^stock bug'
+	allow='^stock '
 	[ "$k" = "$n" ] && allow='^$.'		# nothing may skip at the end
 	for f in "$out/p$k".ktap-*; do
 		mn=${f##*.ktap-}

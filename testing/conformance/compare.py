@@ -1,299 +1,834 @@
 #!/usr/bin/env python3
-"""Compare the API transcripts of the stock and the patched kernel.
+"""Compare the API transcript of a patched kernel with stock's, call by call.
 
-Each record (one call and the /proc/devices lines it changed) must be
-identical, or be explained by one of the documented intentional
-differences (Documentation/driver-api/devlist.rst), each recognised by a
-rule that checks why:
+usage: compare.py [-q] [--emulated] STOCK_TRANSCRIPT OURS_TRANSCRIPT
+  -q          print only the first 20 failures
+  --emulated  OURS was recorded on stock with the module's emulate=1 (the
+              four differences faked): its header must say so, and every
+              rule must have been used; a test of this comparer and of the
+              module's lockstep that needs no patched kernel
 
-  hash-slot   a dynamic major differs, and each kernel's choice is exactly
-              what its own search gives on its own state: stock by hash slot
-              (major M is skipped while any M' = M mod 255 is held), ours by
-              wholly free major.  The name is then "mapped": later lines of
-              it may show different majors.
-  mapped      the record differs only in the majors of mapped names.
-  occupancy   a fixed-major call succeeds on one kernel and not the other,
-              and the majors it asks for are held by different (mapped)
-              names on the two kernels.
-  not-held    the release of a handle whose registration differed (above).
-  wrap        register_chrdev_region() of a range reaching the end of dev_t:
-              stock returned 0 and registered nothing, ours -EINVAL.
-  baseminor   a baseminor beyond MINORMASK: stock registered it (in the
-              wrong major), ours -EINVAL; the next record undoes it.
+The transcripts are written by testing/conformance/devlist_transcript.c
+(format in its header comment).  For every call, on both kernels: the call
+itself (API and arguments), the return value, dev= (major and minor), the
+kernel messages the call printed (in order; a WARN is one line), and the
+whole /proc/devices after the call (rebuilt from the boot listing and the
+recorded changes) must be equal.  A call that differs is a failure, unless
+exactly one of these rules explains it.  A rule names one intentional
+difference (DESIGN.md section 2), checks its preconditions on the comparer's
+own model of the state before the call, and allows exactly one pair of
+outcomes, every field of both of them predicted:
 
-usage: compare.py STOCK_TRANSCRIPT OURS_TRANSCRIPT [STOCK_MSGS OURS_MSGS]
-Prints the counts and exits 1 on any unexplained difference.
+  hash-slot       a dynamic major (alloc_chrdev_region, __register_chrdev or
+                  register_chrdev with major 0, register_chrdev_region of one
+                  piece from MKDEV(0, m), register_blkdev(0)) where stock's
+                  hash-slot search and the patched search pick different
+                  majors on the /proc/devices before the call.  Stock gets its
+                  pick S, ours its pick P: the return value, dev= and the one
+                  new /proc/devices line each imply, no message; or, where S
+                  does not exist, stock -EBUSY with its "dynamic allocation
+                  region is full" / "failed to get major" message and nothing
+                  held.  The next call (the probe's follow-up) releases, on
+                  each kernel, exactly what it got (or is a "skip" where it got
+                  nothing), and both are back to the state before the probe.
+  dev_t-top       register_chrdev_region(from, count), from + count >= 2^32,
+                  no reservation in the majors from MAJOR(from) to 511:
+                  stock 0, no message, nothing held; ours -EINVAL with exactly
+                  'CHRDEV "name" major requested (N) is greater than the
+                  maximum (511)', N = max(MAJOR(from), 512), nothing held.
+  minor-overflow  alloc_chrdev_region() or __register_chrdev() with a baseminor
+                  beyond MINORMASK that passes stock's (wrapping) range check:
+                  stock registers it in its dynamic pick (or the fixed major)
+                  with the dev= that overflows into the major, one new line, no
+                  message; ours -EINVAL with exactly stock's "minor range
+                  requested (b-e)" message, nothing held.  Its follow-up,
+                  __unregister_chrdev() of stock's piece, brings stock back and
+                  leaves ours unchanged.
+  release-top     unregister_chrdev_region(from, count), from + count >= 2^32,
+                  above every boot reservation: stock releases nothing; ours
+                  exactly the tracked pieces that match the per-major pieces
+                  of [from, 2^32).  Its follow-ups, one exact release of each
+                  of those, bring stock to the same state and leave ours alone.
+  dynamic-leak    register_chrdev_region(MKDEV(0, m), count) across majors that
+                  fails after its dynamic first piece (stock's pick S exists):
+                  the same return value and messages on both; stock holds one
+                  extra line, exactly "S name", ours nothing.  Its follow-up,
+                  the release of stock's piece, brings stock back and leaves
+                  ours unchanged.
+
+Per seed, the rule state (a pending follow-up) starts empty; a seed must end
+with /proc/devices equal to the boot listing on both kernels.  Prints one line
+per failing call, then
+  compare: N calls, F failed, R explained by rules (hash-slot a, ...)
+and exits 0 only when F is 0 and every check passed.
 """
-import collections
+import functools
 import re
 import sys
 
 WHOLE = 1 << 20
-CALL = re.compile(r'^#(\d+) (\S+?)\((.*)\)(?: = (-?\d+))?(.*)$')
-RELEASE = re.compile(r'^#(\d+) release h(\d+) (exact|wrong)( \[not held\])?$')
+MINORMASK = WHOLE - 1
+TOP = 1 << 32
+RULES = ('hash-slot', 'dev_t-top', 'minor-overflow', 'release-top', 'dynamic-leak')
+EBUSY, EINVAL = -16, -22
 
 
-def parse(path):
-    """Records: [call line, [(op, sec, major, name)], raw delta lines]."""
-    initial, recs, cur, mode = [], [], None, None
-    for line in open(path, encoding='utf-8', errors='replace'):
-        line = line.rstrip('\n')
-        if line.startswith('### initial'):
-            mode = 'initial'
-            continue
-        if line.startswith('###') or line.startswith('# '):
-            mode = 'calls'
-            cur = None
-            if line.startswith('### seed') or line.startswith('# exhaust'):
-                recs.append([line, [], []])
-            continue
-        if mode == 'initial':
-            initial.append(line)
-        elif line.startswith('#'):
-            cur = [line, [], []]
-            recs.append(cur)
-        elif line.startswith('  ') and cur is not None:
-            m = re.match(r'^  ([+-])([cb]) +(\d+) (.*)$', line)
-            if not m:
-                raise SystemExit(f'{path}: bad delta line: {line!r}')
-            cur[1].append((m[1], m[2], int(m[3]), m[4]))
-            cur[2].append(line)
-    return initial, recs
+class TranscriptError(Exception):
+    pass
 
 
-def initial_state(lines):
-    state, sec = collections.Counter(), 'c'
-    for line in lines:
-        if line.startswith('Block devices'):
-            sec = 'b'
-        m = re.match(r'^ *(\d+) (.*)$', line)
-        if m:
-            state[(sec, int(m[1]), m[2])] += 1
-    return state
+class Rec:
+    """One call: its C line, its messages, and /proc/devices around it."""
+    __slots__ = ('n', 'flag', 'api', 'argv', 'ret', 'dev', 'msgs', 'noise',
+                 'hunk', 'before', 'after', 'refused', 'bad')
+
+    def __init__(self):
+        self.msgs, self.noise, self.hunk = [], [], None
+        self.ret = self.dev = None
+        self.refused = False
+        self.bad = None          # the record does not apply to its state
+
+    def call(self):
+        return ' '.join([self.flag, self.api] + self.argv)
 
 
-def apply(state, deltas):
-    for op, sec, major, name in deltas:
-        key = (sec, major, name)
-        if op == '+':
-            state[key] += 1
+class Seed:
+    def __init__(self, seed):
+        self.seed, self.recs, self.end, self.end_noise = seed, [], None, []
+
+
+class Transcript:
+    def __init__(self):
+        self.header, self.boot, self.seeds, self.z = None, [], [], None
+
+
+C_LINE = re.compile(r'^C (\d+) ([.pf]) (\S+)((?: \S+)*?)(?: = (-?\d+))?(?: dev=(\d+:\d+))?( REFUSED)?$')
+
+
+def parse(text):
+    """Parse a transcript; rebuild /proc/devices before and after each call."""
+    tr = Transcript()
+    seed = rec = None
+    noise = []
+    state = None
+    hunk_open = False
+
+    def close():
+        nonlocal state
+        if rec is None:
+            return
+        rec.before = state
+        if rec.hunk is not None:
+            i, dels, adds = rec.hunk
+            if list(state[i:i + len(dels)]) != dels:
+                rec.bad = 'its /proc/devices change does not apply'
+                rec.after = state
+            else:
+                rec.after = state[:i] + tuple(adds) + state[i + len(dels):]
         else:
-            state[key] -= 1
-            if state[key] <= 0:
-                del state[key]
+            rec.after = state
+        state = rec.after
+
+    for ln, line in enumerate(text.split('\n'), 1):
+        if line == '' :
+            continue
+        tag, rest = line[0], line[2:] if len(line) > 1 else ''
+        if tag in '-+@' and rec is not None and (tag == '@' or hunk_open):
+            if tag == '@':
+                rec.hunk = (int(line[1:]), [], [])
+                hunk_open = True
+            else:
+                rec.hunk[1 if tag == '-' else 2].append(line[1:])
+            continue
+        hunk_open = False
+        if tag == 'T':
+            tr.header = rest
+        elif tag == 'B':
+            tr.boot.append(rest)
+            state = tuple(tr.boot)
+        elif tag == 'S':
+            close()
+            rec = None
+            seed = Seed(rest)
+            tr.seeds.append(seed)
+        elif tag == 'N':
+            noise.append(rest)
+        elif tag == 'C':
+            close()
+            m = C_LINE.match(line)
+            if not m or seed is None:
+                raise TranscriptError(f'line {ln}: bad call line: {line!r}')
+            rec = Rec()
+            rec.n, rec.flag, rec.api = int(m[1]), m[2], m[3]
+            rec.argv = m[4].split()
+            rec.ret = int(m[5]) if m[5] is not None else None
+            rec.dev = m[6]
+            rec.refused = bool(m[7])
+            rec.noise, noise = noise, []
+            seed.recs.append(rec)
+        elif tag == 'M':
+            if rec is None:
+                raise TranscriptError(f'line {ln}: message outside a call')
+            rec.msgs.append(rest)
+        elif tag == 'E':
+            close()
+            rec = None
+            parts = rest.split()
+            if seed is None or parts[0] != seed.seed:
+                raise TranscriptError(f'line {ln}: end of a seed that did not start')
+            seed.end = (parts[1], state)
+            seed.end_noise, noise = noise, []
+        elif tag == 'Z':
+            close()
+            rec = None
+            tr.z = rest
+        else:
+            raise TranscriptError(f'line {ln}: unknown line {line!r}')
+    close()
+    if tr.header is None or not tr.boot:
+        raise TranscriptError('no header or no boot listing')
+    return tr
 
 
-def held(state, sec):
-    return {major for (s, major, _), n in state.items() if s == sec and n > 0}
+def clone(tr):
+    """A copy whose records can be changed (states are immutable, shared)."""
+    t = Transcript()
+    t.header, t.boot, t.z = tr.header, list(tr.boot), tr.z
+    for s in tr.seeds:
+        c = Seed(s.seed)
+        c.end, c.end_noise = s.end, list(s.end_noise)
+        for r in s.recs:
+            n = Rec()
+            for k in Rec.__slots__:
+                v = getattr(r, k)
+                setattr(n, k, list(v) if isinstance(v, list) else v)
+            c.recs.append(n)
+        t.seeds.append(c)
+    return t
 
 
-def stock_dynamic(state, sec):
-    used = held(state, sec)
-    if sec == 'c':
-        for i in range(254, 233, -1):
-            if not any(m % 255 == i for m in used):
-                return i
-        for i in range(511, 383, -1):
-            if i not in used:
-                return i
-    else:
-        for i in range(254, 0, -1):
-            if not any(m % 255 == i for m in used):
-                return i
-    return None
+def read(path):
+    with open(path, encoding='utf-8', errors='replace') as f:
+        return parse(f.read())
 
 
-def ours_dynamic(state, sec):
-    used = held(state, sec)
-    window = list(range(254, 233, -1)) + list(range(511, 383, -1)) if sec == 'c' \
-        else list(range(254, 0, -1))
-    for i in window:
-        if i not in used:
+# ---- serialising (for the self-test's mutants; the module's format) ----
+
+def hunk_of(a, b):
+    pre = 0
+    while pre < len(a) and pre < len(b) and a[pre] == b[pre]:
+        pre += 1
+    suf = 0
+    while suf < len(a) - pre and suf < len(b) - pre and a[-1 - suf] == b[-1 - suf]:
+        suf += 1
+    return pre, list(a[pre:len(a) - suf]), list(b[pre:len(b) - suf])
+
+
+def serialise(tr):
+    out = ['T ' + tr.header] + ['B ' + b for b in tr.boot]
+    state = tuple(tr.boot)
+    for seed in tr.seeds:
+        out.append('S ' + seed.seed)
+        for r in seed.recs:
+            out += ['N ' + x for x in r.noise]
+            line = f'C {r.n} {r.call()}'
+            if r.ret is not None:
+                line += f' = {r.ret}'
+            if r.dev is not None:
+                line += f' dev={r.dev}'
+            if r.refused:
+                line += ' REFUSED'
+            out.append(line)
+            out += ['M ' + x for x in r.msgs]
+            if r.after != state:
+                i, dels, adds = hunk_of(state, r.after)
+                out.append(f'@{i}')
+                out += ['-' + x for x in dels] + ['+' + x for x in adds]
+            state = r.after
+        if seed.end is not None:
+            out += ['N ' + x for x in seed.end_noise]
+            out.append(f'E {seed.seed} {seed.end[0]}')
+    if tr.z is not None:
+        out.append('Z ' + tr.z)
+    return '\n'.join(out) + '\n'
+
+
+# ---- the model: /proc/devices and the pieces the transcript holds ----
+
+@functools.lru_cache(maxsize=8192)
+def entries(state):
+    """((section, major, name, index), ...) of a /proc/devices text."""
+    res, sec = [], None
+    for i, line in enumerate(state):
+        if line == 'Character devices:':
+            sec = 'c'
+        elif line == 'Block devices:':
+            sec = 'b'
+        else:
+            m = re.match(r'^ *(\d+) (.*)$', line)
+            if m and sec:
+                res.append((sec, int(m[1]), m[2], i))
+    return tuple(res)
+
+
+@functools.lru_cache(maxsize=8192)
+def majors(state, sec):
+    return frozenset(maj for s, maj, _, _ in entries(state) if s == sec)
+
+
+def stock_chr(state):
+    held = majors(state, 'c')
+    for i in range(254, 233, -1):
+        if i not in held and i + 255 not in held:
+            return i
+    for i in range(511, 383, -1):
+        if i not in held:
             return i
     return None
 
 
-def call_name(call):
-    m = re.search(r'"([^"]*)"', call)
-    return m[1] if m else None
-
-
-def names_of(name):
-    return {name, name[:63], name[:15]} if name else set()
-
-
-def masked(deltas, mapped):
-    return sorted((op, sec, '*' if name in mapped else str(major), name)
-                  for op, sec, major, name in deltas)
-
-
-def others(deltas, name):
-    """The delta lines that are not about @name."""
-    own = names_of(name)
-    return [d for d in deltas if d[3] not in own]
-
-
-def got_major(deltas, name, sec):
-    for op, s, major, n in deltas:
-        if op == '+' and s == sec and n in names_of(name):
-            return major
+def ours_chr(state):
+    held = majors(state, 'c')
+    for i in list(range(254, 233, -1)) + list(range(511, 383, -1)):
+        if i not in held:
+            return i
     return None
 
 
-def main():
-    s_init, s_recs = parse(sys.argv[1])
-    o_init, o_recs = parse(sys.argv[2])
-    if not s_recs or not o_recs:
-        print('FAIL conformance: a transcript is empty')
-        return 1
-    if s_init != o_init:
-        print('FAIL conformance: /proc/devices differs before the first call')
-        return 1
-    s_state, o_state = initial_state(s_init), initial_state(o_init)
-    mapped, diverged = set(), set()
-    classes = collections.Counter()
-    pending_undo = set()
-    for srec, orec in zip(s_recs, o_recs):
-        scall, ocall = srec[0], orec[0]
-        sm, om = CALL.match(scall), CALL.match(ocall)
-        why = None
-        srel, orel = RELEASE.match(scall), RELEASE.match(ocall)
-        if scall == ocall and srec[1] == orec[1]:
-            why = 'identical'
-        elif srel and orel and srel.groups()[:3] == orel.groups()[:3]:
-            if srel[4] == orel[4]:
-                if masked(srec[1], mapped) == masked(orec[1], mapped):
-                    why = 'mapped'
-            elif srel[2] in diverged:
-                # one kernel held it, the other did not: only the holder changes
-                holder, other = (orec, srec) if srel[4] else (srec, orec)
-                if not other[1] and all(op == '-' for op, *_ in holder[1]):
-                    why = 'not-held'
-        elif not sm or not om or sm[1] != om[1] or sm[2] != om[2] or sm[3] != om[3]:
-            why = None      # different calls: the sequences went apart
+def stock_blk(state):
+    held = majors(state, 'b')
+    for i in range(254, 0, -1):
+        if not {i, i + 255, i + 510} & held:
+            return i
+    return None
+
+
+def ours_blk(state):
+    held = majors(state, 'b')
+    for i in range(254, 0, -1):
+        if i not in held:
+            return i
+    return None
+
+
+def line_of(sec, major, name):
+    return '%3d %s' % (major, name[:63] if sec == 'c' else name[:15])
+
+
+def with_line(state, sec, major, name):
+    """@state with the line of (major, name) added after the lines of major."""
+    pos = None
+    cur = None
+    for i, line in enumerate(state):
+        if line in ('Character devices:', 'Block devices:'):
+            cur = 'c' if line[0] == 'C' else 'b'
+            if cur == sec:
+                pos = i + 1
+            continue
+        m = re.match(r'^ *(\d+) ', line)
+        if cur == sec and m:
+            if int(m[1]) > major:
+                break
+            pos = i + 1
+    if pos is None:
+        raise ValueError('no section ' + sec)
+    return state[:pos] + (line_of(sec, major, name),) + state[pos:]
+
+
+def without_line(state, text):
+    i = state.index(text)
+    return state[:i] + state[i + 1:]
+
+
+def decompose(frm, count):
+    """The per-major pieces (major, base, count) of [frm, frm + count)."""
+    res, n, to = [], frm, frm + count
+    while n < to:
+        nxt = min(((n >> 20) + 1) << 20, to)
+        res.append((n >> 20, n & MINORMASK, nxt - n))
+        n = nxt
+    return res
+
+
+def in_decomp(piece, frm, to):
+    major, base, count = piece[:3]
+    first = (major << 20) + base
+    if not count or first < frm or first >= to:
+        return False
+    if first != frm and base:
+        return False
+    return count == min(to, (major + 1) << 20) - first
+
+
+class Model:
+    """Pieces (major, base, count, name) that the calls made, in order."""
+
+    def __init__(self, side):
+        self.side, self.pieces = side, []
+
+    def added(self, rec, name):
+        """Majors of the char lines of @name that the call added."""
+        before = [e[:3] for e in entries(rec.before)]
+        res = []
+        for e in entries(rec.after):
+            if e[:3] in before:
+                before.remove(e[:3])
+            elif e[0] == 'c' and e[2] == name[:63]:
+                res.append(e[1])
+        return res
+
+    def release(self, major, base, count):
+        for i, p in enumerate(self.pieces):
+            if p[:3] == (major, base, count):
+                del self.pieces[i]
+                return
+
+    def release_range(self, frm, to):
+        self.pieces = [p for p in self.pieces if not in_decomp(p, frm, to)]
+
+    def update(self, rec):
+        a, api, ret = rec.argv, rec.api, rec.ret
+        try:
+            if api == 'rcr':
+                maj, base = map(int, a[0].split(':'))
+                frm, count, name = (maj << 20) + base, int(a[1]), a[2]
+                if ret == 0 and count and frm + count < TOP:
+                    pcs = [list(p) + [name] for p in decompose(frm, count)]
+                    if maj == 0:
+                        got = self.added(rec, name)
+                        if not got:
+                            return
+                        pcs[0][0] = max(got)
+                    self.pieces += [tuple(p) for p in pcs]
+                elif ret is not None and ret < 0 and maj == 0:
+                    for g in self.added(rec, name):   # stock's leak
+                        self.pieces.append((g, base, WHOLE - base, name))
+            elif api == 'acr' and ret == 0:
+                for g in self.added(rec, a[2]):
+                    self.pieces.append((g, int(a[0]), int(a[1]), a[2]))
+            elif api == 'rc' and ret is not None and ret >= 0:
+                maj = int(a[0]) or ret
+                self.pieces.append((maj, int(a[1]), int(a[2]), a[3]))
+            elif api == 'rc0' and ret is not None and ret >= 0:
+                self.pieces.append((int(a[0]) or ret, 0, 256, a[1]))
+            elif api == 'ucr':
+                maj, base = map(int, a[0].split(':'))
+                frm, count = (maj << 20) + base, int(a[1])
+                if frm + count < TOP:
+                    self.release_range(frm, frm + count)
+                elif self.side == 'ours':
+                    self.release_range(frm, TOP)
+            elif api == 'uc':
+                self.release(int(a[0]), int(a[1]), int(a[2]))
+            elif api == 'uc0':
+                self.release(int(a[0]), 0, 256)
+        except (ValueError, IndexError):
+            pass
+
+
+# ---- the rules ----
+
+def full_msg(api, name):
+    if api == 'rb':
+        return f'__register_blkdev: failed to get major for {name}'
+    return f'CHRDEV "{name}" dynamic allocation region is full'
+
+
+def minor_msg(name, base, count):
+    return (f'CHRDEV "{name}" minor range requested ({base}-{(base + count - 1) % TOP}) '
+            f'is out of range of maximum range (0-{MINORMASK}) for a single major')
+
+
+def top_msg(name, n):
+    return f'CHRDEV "{name}" major requested ({n}) is greater than the maximum (511)'
+
+
+def outcome(rec):
+    return (rec.ret, rec.dev, tuple(rec.msgs), rec.after)
+
+
+def dynamic_call(rec):
+    """(section, base, count, name) of a call that asks for a dynamic major
+    in the ordinary way, or None."""
+    a = rec.argv
+    try:
+        if rec.api == 'acr':
+            base, count, name = int(a[0]), int(a[1]), a[2]
+        elif rec.api == 'rc' and int(a[0]) == 0:
+            base, count, name = int(a[1]), int(a[2]), a[3]
+        elif rec.api == 'rc0' and int(a[0]) == 0:
+            base, count, name = 0, 256, a[1]
+        elif rec.api == 'rcr' and a[0].startswith('0:'):
+            base, count, name = int(a[0][2:]), int(a[1]), a[2]
+            if not count:
+                return None
+        elif rec.api == 'rb' and int(a[0]) == 0:
+            return 'b', 0, 0, a[1]
         else:
-            fn, args = sm[2], sm[3]
-            name = call_name(scall)
-            sres, ores = int(sm[4]) if sm[4] else None, int(om[4]) if om[4] else None
-            nums = [int(x) for x in re.findall(r'\d+', args.split('"')[0])]
-            sec = 'b' if fn == 'register_blkdev' else 'c'
-            dynamic = (fn in ('alloc_chrdev_region',)
-                       or (fn in ('__register_chrdev', 'register_blkdev',
-                                  'register_chrdev_region') and nums and nums[0] == 0))
-            if fn == 'register_chrdev_region' and len(nums) >= 3 and \
-                    (nums[0] << 20) + nums[1] + nums[2] >= 1 << 32 and \
-                    sres == 0 and ores == -22 and not srec[1] and not orec[1]:
-                why = 'wrap'
-                diverged.add(sm[1])     # stock thinks it holds something
-            elif fn in ('alloc_chrdev_region', '__register_chrdev') and ores == -22 and \
-                    not orec[1] and ((fn == 'alloc_chrdev_region' and nums[0] > WHOLE - 1) or
-                                     (fn == '__register_chrdev' and nums[1] > WHOLE - 1)):
-                why = 'baseminor'
-                pending_undo |= names_of(name)
-            elif fn == '__unregister_chrdev' and '[undo]' in scall and not orec[1] and \
-                    all(n in pending_undo and op == '-' for op, _, _, n in srec[1]):
-                why = 'baseminor'
-            elif dynamic and masked(others(srec[1], name), mapped) == \
-                    masked(others(orec[1], name), mapped):
-                want_s, want_o = stock_dynamic(s_state, sec), ours_dynamic(o_state, sec)
-                got_s = got_major(srec[1], name, sec)
-                got_o = got_major(orec[1], name, sec)
-                if got_s is None and sres is not None and sres > 0:
-                    got_s = sres
-                if got_o is None and ores is not None and ores > 0:
-                    got_o = ores
-                ok_s = got_s == want_s or (got_s is None and (sres or 0) < 0 and
-                                           (want_s is None or sres != -16))
-                ok_o = got_o == want_o or (got_o is None and (ores or 0) < 0 and
-                                           (want_o is None or ores != -16))
-                if ok_s and ok_o and want_s != want_o:
-                    why = 'hash-slot'
-                    mapped |= names_of(name)
-                    if (sres is None or sres >= 0) != (ores is None or ores >= 0):
-                        diverged.add(sm[1])
-                elif ok_s and ok_o and mapped and got_s == want_s and got_o == want_o:
-                    why = 'mapped'
-                    mapped |= names_of(name)
-            elif fn in ('register_chrdev_region', '__register_chrdev', 'register_blkdev') \
-                    and nums and nums[0] != 0 and (sres == 0) != (ores == 0):
-                if sec == 'c':      # (major, minor, count, ...)
-                    first, count = (nums[0] << 20) + nums[1], nums[2]
-                else:               # a whole block major
-                    first, count = nums[0] << 20, WHOLE
-                last = first + max(count, 1) - 1
-                targets = range(first >> 20, (last >> 20) + 1)
-                def names_at(state, major):
-                    return {n for (s, m, n) in state if s == sec and m == major}
-                if any((names_at(s_state, t) ^ names_at(o_state, t)) & mapped
-                       for t in targets):
-                    why = 'occupancy'
-                    diverged.add(sm[1])
-                    mapped |= names_of(name)
-            if why is None and sres == ores and scall == ocall and \
-                    masked(srec[1], mapped) == masked(orec[1], mapped):
-                why = 'mapped'
-        if why is None:
-            print('FAIL conformance: unexplained difference')
-            print('  stock: ' + scall)
-            for d in srec[2][:10]:
-                print('  stock:' + d)
-            print('  ours:  ' + ocall)
-            for d in orec[2][:10]:
-                print('  ours: ' + d)
-            print(f'  ({sum(classes.values())} records compared before this one)')
-            return 1
-        classes[why] += 1
-        apply(s_state, srec[1])
-        apply(o_state, orec[1])
-    if len(s_recs) != len(o_recs):
-        print(f'FAIL conformance: {len(s_recs)} stock records, {len(o_recs)} ours')
+            return None
+    except (ValueError, IndexError):
+        return None
+    if base > MINORMASK or base + count > WHOLE:
+        return None
+    return 'c', base, count, name
+
+
+def dyn_expect(rec, sec, base, count, name, major):
+    """The outcome of a dynamic call that gets @major (None: none free)."""
+    if major is None:
+        return (EBUSY, None, (full_msg(rec.api, name),), rec.before)
+    ret = major if rec.api in ('rc', 'rc0', 'rb') else 0
+    dev = f'{major}:{base}' if rec.api == 'acr' else None
+    return (ret, dev, (), with_line(rec.before, sec, major, name))
+
+
+def dyn_release(api, major, base, count, name):
+    """The follow-up call that releases what a probe got (None: skip)."""
+    if major is None:
+        return 'f skip'
+    if api in ('acr', 'rcr'):
+        if count:
+            return f'f ucr {major}:{base} {count}'
+        return f'f uc {major} {base} 0 {name}'
+    if api == 'rc':
+        return f'f uc {major} {base} {count} {name}'
+    if api == 'rc0':
+        return f'f uc0 {major} {name}'
+    return f'f ub {major} {name[:15]}'
+
+
+class Pending:
+    """Follow-ups a rule expects, and the states they must lead to."""
+
+    def __init__(self, rule, kind, **kw):
+        self.rule, self.kind = rule, kind
+        self.__dict__.update(kw)
+
+
+def rule_hash_slot(s, o, ctx):
+    d = dynamic_call(s)
+    if not d or s.before != o.before:
+        return None
+    sec, base, count, name = d
+    if sec == 'c':
+        sp, op = stock_chr(s.before), ours_chr(o.before)
+    else:
+        sp, op = stock_blk(s.before), ours_blk(o.before)
+    if sp == op:
+        return None
+    want_s = dyn_expect(s, sec, base, count, name, sp)
+    want_o = dyn_expect(o, sec, base, count, name, op)
+    if outcome(s) != want_s:
+        return False, f'stock is not its model (pick {sp})'
+    if outcome(o) != want_o:
+        return False, f'ours is not the model: ours must get {op}, stock {sp}'
+    ctx.pending = Pending('hash-slot', 'probe', state=s.before,
+                          stock=dyn_release(s.api, sp, base, count, name),
+                          ours=dyn_release(s.api, op, base, count, name))
+    return True, None
+
+
+def rule_dev_t_top(s, o, ctx):
+    if s.api != 'rcr' or s.before != o.before:
+        return None
+    try:
+        maj, base = map(int, s.argv[0].split(':'))
+        count, name = int(s.argv[1]), s.argv[2]
+    except (ValueError, IndexError):
+        return None
+    if not count or maj == 0 or (maj << 20) + base + count < TOP:
+        return None
+    if majors(s.before, 'c') & set(range(maj, 512)):
+        return None
+    n = max(maj, 512)
+    if outcome(s) != (0, None, (), s.before):
+        return False, 'stock is not its model (0, nothing held)'
+    if outcome(o) != (EINVAL, None, (top_msg(name, n),), o.before):
+        return False, f'ours must be -EINVAL with the message for major {n}, nothing held'
+    return True, None
+
+
+def rule_minor_overflow(s, o, ctx):
+    if s.api not in ('acr', 'rc') or s.before != o.before:
+        return None
+    a = s.argv
+    try:
+        if s.api == 'acr':
+            fixed, base, count, name = 0, int(a[0]), int(a[1]), a[2]
+        else:
+            fixed, base, count, name = int(a[0]), int(a[1]), int(a[2]), a[3]
+    except (ValueError, IndexError):
+        return None
+    if base <= MINORMASK or count > (MINORMASK + 1 - base) % TOP or fixed >= 512:
+        return None
+    major = fixed or stock_chr(s.before)
+    if major is None:
+        return None
+    dev = ((major << 20) | base) % TOP
+    want_s = (0 if s.api == 'acr' or fixed else major,
+              f'{dev >> 20}:{dev & MINORMASK}' if s.api == 'acr' else None,
+              (), with_line(s.before, 'c', major, name))
+    if outcome(s) != want_s:
+        return False, f'stock is not its model (registered in {major})'
+    if outcome(o) != (EINVAL, None, (minor_msg(name, base, count),), o.before):
+        return False, 'ours must be -EINVAL with the minor range message, nothing held'
+    ctx.pending = Pending('minor-overflow', 'leak',
+                          calls={f'f uc {major} {base} {count} {name}': line_of('c', major, name)})
+    return True, None
+
+
+def rule_release_top(s, o, ctx):
+    if s.api != 'ucr' or s.before != o.before:
+        return None
+    try:
+        maj, base = map(int, s.argv[0].split(':'))
+        count = int(s.argv[1])
+    except (ValueError, IndexError):
+        return None
+    frm = (maj << 20) + base
+    if not count or frm + count < TOP:
+        return None
+    if maj <= max(majors(ctx.boot, 'c'), default=0):
+        return None
+    gone = [p for p in ctx.models['ours'].pieces if in_decomp(p, frm, TOP)]
+    want = o.before
+    for p in gone:
+        try:
+            want = without_line(want, line_of('c', p[0], p[3]))
+        except ValueError:
+            return False, f'ours model: piece {p} is not in /proc/devices'
+    if not gone:
+        return None
+    if outcome(s) != (None, None, (), s.before):
+        return False, 'stock is not its model (releases nothing)'
+    if outcome(o) != (None, None, (), want):
+        return False, 'ours must release exactly ' + ', '.join(
+            f'{p[0]}:{p[1]}+{p[2]}' for p in gone)
+    ctx.pending = Pending('release-top', 'leak',
+                          calls={f'f ucr {p[0]}:{p[1]} {p[2]}': line_of('c', p[0], p[3])
+                                 for p in gone})
+    return True, None
+
+
+def rule_dynamic_leak(s, o, ctx):
+    if s.api != 'rcr' or s.before != o.before or not s.argv[0].startswith('0:'):
+        return None
+    try:
+        base, count, name = int(s.argv[0][2:]), int(s.argv[1]), s.argv[2]
+    except (ValueError, IndexError):
+        return None
+    if base > MINORMASK or base + count <= WHOLE or base + count >= TOP:
+        return None
+    sp = stock_chr(s.before)
+    if sp is None:
+        return None
+    if s.ret is None or s.ret >= 0:
+        return None
+    if (o.ret, o.dev, o.msgs) != (s.ret, s.dev, s.msgs):
+        return False, 'ours must fail as stock does'
+    if s.after != with_line(s.before, 'c', sp, name):
+        return False, f'stock is not its model (leaks "{line_of("c", sp, name)}")'
+    if o.after != o.before:
+        return False, 'ours must hold nothing'
+    ctx.pending = Pending('dynamic-leak', 'leak',
+                          calls={f'f ucr {sp}:{base} {WHOLE - base}': line_of('c', sp, name)})
+    return True, None
+
+
+RULE_FUNCS = (('hash-slot', rule_hash_slot), ('dev_t-top', rule_dev_t_top),
+              ('minor-overflow', rule_minor_overflow), ('release-top', rule_release_top),
+              ('dynamic-leak', rule_dynamic_leak))
+
+
+def follow_up(s, o, ctx):
+    """Check a call while a rule's follow-up is pending: (ok, why)."""
+    p = ctx.pending
+    if p.kind == 'probe':
+        ctx.pending = None
+        if s.call() != p.stock:
+            return False, f'stock: the follow-up must be "{p.stock}"'
+        if o.call() != p.ours:
+            return False, f'ours: the follow-up must be "{p.ours}"'
+        if (s.ret, s.dev, s.msgs, o.ret, o.dev, o.msgs) != (None, None, [], None, None, []):
+            return False, 'a follow-up returns nothing and prints nothing'
+        if s.after != p.state or o.after != p.state:
+            return False, 'the follow-up must bring both back to the state before the probe'
+        return True, None
+    # stock-only reservations, each released by one follow-up on both
+    line = p.calls.pop(s.call(), None)
+    if s.call() != o.call() or line is None:
+        ctx.pending = None
+        return False, 'the follow-up must be one of: ' + ' | '.join(p.calls)
+    if (s.ret, s.dev, s.msgs, o.ret, o.dev, o.msgs) != (None, None, [], None, None, []):
+        ctx.pending = None
+        return False, 'a follow-up returns nothing and prints nothing'
+    if o.after != o.before:
+        ctx.pending = None
+        return False, 'the follow-up must not change ours'
+    if line not in s.before or s.after != without_line(s.before, line):
+        ctx.pending = None
+        return False, f'the follow-up must release exactly "{line}" in stock'
+    if not p.calls:
+        ctx.pending = None
+        if s.after != o.after:
+            return False, 'after the last follow-up /proc/devices must be equal'
+    return True, None
+
+
+class Ctx:
+    def __init__(self, boot):
+        self.boot = tuple(boot)
+        self.pending = None
+        self.models = {'stock': Model('stock'), 'ours': Model('ours')}
+
+
+def describe(s, o):
+    """What differs between two records, in one line."""
+    out = []
+    if s is None or o is None:
+        r = s or o
+        return f'{"ours" if s is None else "stock"} has no call #{r.n} ({r.call()}): sequences differ'
+    if s.n != o.n:
+        out.append(f'call number stock #{s.n} ours #{o.n}')
+    if s.call() != o.call():
+        out.append(f'call stock "{s.call()}" ours "{o.call()}"')
+    if s.ret != o.ret:
+        out.append(f'ret stock={s.ret} ours={o.ret}')
+    if s.dev != o.dev:
+        out.append(f'dev stock={s.dev} ours={o.dev}')
+    if s.msgs != o.msgs:
+        out.append(f'messages stock={s.msgs} ours={o.msgs}')
+    if s.noise != o.noise:
+        out.append(f'unattributed messages before it stock={s.noise} ours={o.noise}')
+    if s.after != o.after:
+        sa, oa = list(s.after), list(o.after)
+        only_s = [x for x in sa if x not in oa]
+        only_o = [x for x in oa if x not in sa]
+        if only_s or only_o:
+            out.append(f'/proc/devices after: only stock {only_s} only ours {only_o}')
+        else:
+            out.append('/proc/devices after: same lines, different order or count')
+    for r, side in ((s, 'stock'), (o, 'ours')):
+        if r.bad:
+            out.append(f'{side}: {r.bad}')
+        if r.refused:
+            out.append(f'{side}: the module refused the call')
+    return '; '.join(out) or 'no difference'
+
+
+def compare(stock, ours, out=print):
+    """Compare two parsed transcripts; returns (calls, failed, rules, checks, bad)."""
+    ncalls = failed = 0
+    rules = dict.fromkeys(RULES, 0)
+    checks = checks_bad = 0
+
+    def check(ok, what):
+        nonlocal checks, checks_bad
+        checks += 1
+        if not ok:
+            checks_bad += 1
+            out(f'FAIL check: {what}')
+
+    check(stock.boot == ours.boot, 'the boot /proc/devices listings differ')
+    check(stock.header == ours.header, f'headers differ: "{stock.header}" vs "{ours.header}"')
+    check(len(stock.seeds) == len(ours.seeds),
+          f'{len(stock.seeds)} seeds in stock, {len(ours.seeds)} in ours')
+    for ss, os_ in zip(stock.seeds, ours.seeds):
+        check(ss.seed == os_.seed, f'seed {ss.seed} against seed {os_.seed}')
+        ctx = Ctx(stock.boot)
+        for i in range(max(len(ss.recs), len(os_.recs))):
+            s = ss.recs[i] if i < len(ss.recs) else None
+            o = os_.recs[i] if i < len(os_.recs) else None
+            ncalls += 1
+            if s is None or o is None:
+                failed += 1
+                out(f'FAIL seed {ss.seed} #{(s or o).n}: {describe(s, o)}')
+                continue
+            why = None
+            if s.bad or o.bad or s.refused or o.refused or s.n != o.n or s.noise != o.noise:
+                ok = False
+            elif ctx.pending is not None:
+                rule = ctx.pending.rule
+                ok, why = follow_up(s, o, ctx)
+                if ok:
+                    rules[rule] += 1
+            elif s.call() == o.call() and outcome(s) == outcome(o):
+                ok = True
+            elif s.call() != o.call():
+                ok = False
+            else:
+                ok = False
+                for rname, f in RULE_FUNCS:
+                    res = f(s, o, ctx)
+                    if res is None:
+                        continue
+                    ok, why = res
+                    if ok:
+                        rules[rname] += 1
+                    break
+            ctx.models['stock'].update(s)
+            ctx.models['ours'].update(o)
+            if not ok:
+                failed += 1
+                out(f'FAIL seed {ss.seed} #{s.n} {s.api} {" ".join(s.argv)}: {describe(s, o)}'
+                    + (f' [{why}]' if why else ''))
+        if ctx.pending is not None:
+            failed += 1
+            out(f'FAIL seed {ss.seed}: the {ctx.pending.rule} rule expected a follow-up call')
+        for side, sd in (('stock', ss), ('ours', os_)):
+            check(sd.end is not None and sd.end[0] == 'ok' and sd.end[1] == tuple(stock.boot),
+                  f'seed {sd.seed}: {side} does not end with the boot /proc/devices')
+        check(ss.end_noise == os_.end_noise, f'seed {ss.seed}: unattributed messages at the end differ')
+    for side, tr in (('stock', stock), ('ours', ours)):
+        z = tr.z or ''
+        check('lost=0' in z.split() and 'truncated=0' in z.split(),
+              f'{side}: transcript incomplete or messages lost ({z or "no Z line"})')
+    return ncalls, failed, rules, checks, checks_bad
+
+
+def summary(ncalls, failed, rules, checks, checks_bad):
+    nrules = sum(rules.values())
+    return (f'compare: {ncalls} calls, {failed} failed, {nrules} explained by rules ('
+            + ', '.join(f'{k} {v}' for k, v in rules.items())
+            + f'); {checks} checks, {checks_bad} failed')
+
+
+def main(argv):
+    quiet = '-q' in argv
+    emulated = '--emulated' in argv
+    args = [a for a in argv if a not in ('-q', '--emulated')]
+    if len(args) != 2 or any(a.startswith('-') for a in args):
+        print('usage: compare.py [-q] [--emulated] STOCK_TRANSCRIPT OURS_TRANSCRIPT\n'
+              '(the kernel messages are part of the transcripts: no message files)',
+              file=sys.stderr)
+        return 2
+    try:
+        stock, ours = read(args[0]), read(args[1])
+    except (OSError, TranscriptError) as e:
+        print(f'compare: cannot read the transcripts: {e}')
+        print('compare: 0 calls, 1 failed, 0 explained by rules')
         return 1
-    if masked([('+',) + k for k in s_state.elements()], mapped) != \
-            masked([('+',) + k for k in o_state.elements()], mapped):
-        print('FAIL conformance: final /proc/devices differs beyond mapped names')
-        return 1
-    calls = sum(1 for r in s_recs if CALL.match(r[0]) or RELEASE.match(r[0]))
-    print(f'conformance: {calls} calls compared, {classes["identical"]} identical, '
-          + ', '.join(f'{n} {c}' for c, n in sorted(classes.items()) if c != 'identical'))
-    if len(sys.argv) > 4:
-        return compare_messages(sys.argv[3], sys.argv[4])
-    return 0
-
-
-ALLOWED_OURS_ONLY = [re.compile(p) for p in (
-    r'runs past the last device number',            # wrap
-    r'major requested \(4095\) is greater',          # wrap, ending at 0xffffffff
-    r'dynamic allocation region is full',
-    r'failed to get major for',
-    r'cannot get major',
-)]
-ALLOWED_STOCK_ONLY = [re.compile(p) for p in (
-    r'dynamic allocation region is full',
-    r'failed to get major for',
-    r'cannot get major',
-)]
-
-
-def compare_messages(spath, opath):
-    s = collections.Counter(open(spath).read().splitlines())
-    o = collections.Counter(open(opath).read().splitlines())
-    bad = []
-    for line, n in (o - s).items():
-        m = re.search(r'minor range requested \((\d+)-', line)
-        if m and int(m[1]) > WHOLE - 1:
-            continue        # baseminor beyond MINORMASK: stock said nothing
-        if not any(p.search(line) for p in ALLOWED_OURS_ONLY):
-            bad.append('ours only: ' + line)
-    for line, n in (s - o).items():
-        if not any(p.search(line) for p in ALLOWED_STOCK_ONLY):
-            bad.append('stock only: ' + line)
-    same = sum((s & o).values())
-    print(f'conformance: {sum(s.values())} stock / {sum(o.values())} patched kernel messages, '
-          f'{same} identical, {sum((o - s).values()) + sum((s - o).values())} explained')
-    for b in bad[:10]:
-        print('FAIL conformance message ' + b)
-    return 1 if bad else 0
+    lines = []
+    if emulated:
+        if ours.header != stock.header + ' EMULATED-PATCHED':
+            lines.append('FAIL check: --emulated: ours is not an emulate=1 transcript')
+            ours.header = None
+        else:
+            ours.header = stock.header
+    res = compare(stock, ours, out=lines.append)
+    if emulated:
+        unused = [k for k, v in res[2].items() if not v]
+        if unused or ours.header is None:
+            res = res[:4] + (res[4] + 1,)
+            if unused:
+                lines.append('FAIL check: --emulated: rules never used: ' + ', '.join(unused))
+    for line in lines[:20] if quiet else lines:
+        print(line)
+    if quiet and len(lines) > 20:
+        print(f'... {len(lines) - 20} more')
+    print(summary(*res))
+    return 0 if res[1] == 0 and res[4] == 0 else 1
 
 
 if __name__ == '__main__':
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

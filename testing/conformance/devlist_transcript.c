@@ -1,18 +1,75 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * API transcript for the stock-vs-devlist comparison.
+ * Conformance transcript of the char and block registration API.
  *
- * Built out of tree against each kernel.  At load it runs seeded
- * pseudo-random sequences of every char and block registration call,
- * bad inputs included, and records each call with its result and the
- * change it made to /proc/devices, in /sys/kernel/debug/devlist_transcript.
- * The sequences depend only on the seed and on results that both kernels
- * must agree on; where a dynamic major differs, the comparer maps it.
+ * Built out of tree against the stock and the patched kernel.  At load it
+ * runs, for each seed in seeds=, calls= seeded pseudo-random calls of every
+ * registration API (bad inputs, collisions with the boot population, the
+ * ranges around both dynamic windows, and exhaustion of the windows), and
+ * records per call: its arguments, its result, the kernel messages it
+ * printed and the change it made to /proc/devices.  The record is in
+ * /sys/kernel/debug/devlist_transcript; testing/conformance/compare.py
+ * compares two of them.
+ *
+ * Lockstep: the calls must be the same on both kernels.  A choice depends
+ * only on the seed and on results both kernels must agree on.  Where one of
+ * the intentional differences can make the kernels differ, the module
+ * predicts both outcomes from /proc/devices (identical on both kernels
+ * before every call) and, where they differ, undoes the difference in a
+ * follow-up call (flag 'f'), so that both are in the same state again:
+ *  - a dynamic major that stock's hash-slot search and the patched
+ *    search pick differently: the call is a probe (flag 'p'); the
+ *    follow-up releases what it got, or is a "skip" record;
+ *  - alloc_chrdev_region() / __register_chrdev() with a baseminor beyond
+ *    MINORMASK, which stock registers: the follow-up releases stock's piece;
+ *  - register_chrdev_region(MKDEV(0, m), ...) whose later piece fails, which
+ *    leaks the dynamic first piece in stock: the follow-up releases it;
+ *  - unregister_chrdev_region() of a range reaching the top of dev_t, which
+ *    releases nothing in stock and the exact pieces in range in the patched
+ *    kernel: follow-ups release those pieces exactly.
+ * A release range in major 4095 that does not reach the top of dev_t hangs
+ * stock; none is ever issued.  Releases never touch a boot reservation:
+ * they are exact releases of what the module holds, or lie above the
+ * highest boot char major.
+ *
+ * emulate=1 fakes the patched kernel's four differences on stock, to test
+ * the comparer and the lockstep without a patched kernel; its header says
+ * EMULATED-PATCHED, so that it cannot pass for a real transcript.
+ *
+ * Transcript lines (one record per call, starting with its "C" line):
+ *   T <header>        module version and parameters
+ *   B <text>          the boot /proc/devices, one line each
+ *   S <seed>          a seed starts (from the boot state)
+ *   N <text>          a message printed between calls (attributed to none)
+ *   C <n> <flag> <api> <args> [= <ret>] [dev=<major>:<minor>]
+ *                     flag: '.' plain, 'p' probe, 'f' follow-up; api:
+ *                     rcr M:m count name    register_chrdev_region()
+ *                     acr base count name   alloc_chrdev_region()
+ *                     rc M base count name  __register_chrdev()
+ *                     rc0 M name            register_chrdev()
+ *                     ucr M:m count         unregister_chrdev_region()
+ *                     uc M base count name  __unregister_chrdev()
+ *                     uc0 M name            unregister_chrdev()
+ *                     rb M name             register_blkdev()
+ *                     ub M name             unregister_blkdev()
+ *                     skip                  a probe's follow-up with
+ *                                           nothing to release
+ *                     ("REFUSED" at the end: a call that would hang stock
+ *                     was not made; it never happens)
+ *   M <text>          a message this call printed (a WARN splat is one
+ *                     line "WARN <function>")
+ *   @<i>              /proc/devices changed: from line <i> (0-based),
+ *   -<text>           these lines were removed
+ *   +<text>           and these inserted
+ *   E <seed> <ok|differs>  the seed released everything: /proc/devices is
+ *                     (or is not) the boot listing again
+ *   Z <calls> lost=<n> truncated=<0|1>
  */
 #include <linux/blkdev.h>
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/kdev_t.h>
+#include <linux/kmsg_dump.h>
 #include <linux/module.h>
 #include <linux/mount.h>
 #include <linux/slab.h>
@@ -21,61 +78,69 @@
 
 static char *seeds = "1,2,3,4";
 module_param(seeds, charp, 0444);
+MODULE_PARM_DESC(seeds, "comma-separated seeds, one sequence each");
 static unsigned int calls = 300;
 module_param(calls, uint, 0444);
+MODULE_PARM_DESC(calls, "random calls per seed (exhaustion and cleanup come on top)");
+static bool exhaust = true;
+module_param(exhaust, bool, 0444);
+MODULE_PARM_DESC(exhaust, "exhaust both dynamic windows in every seed");
+static bool emulate;
+module_param(emulate, bool, 0444);
+MODULE_PARM_DESC(emulate, "test the comparer: fake the patched kernel's four differences on stock");
 
-#define OUT_SIZE	(8 << 20)
-#define PROC_SIZE	(64 << 10)
-#define MAX_HELD	1024
 #define WHOLE		(1U << MINORBITS)
+#define NMAJ		512
+#define OUT_SIZE	(16 << 20)
+#define PROC_SIZE	(128 << 10)
+#define MAX_LINES	4096
+#define MAX_H		2048
+#define MAXP		5
+#define NAMELEN		72
+
+enum { K_REGION, K_CHRDEV, K_BLK };
+enum { A_RCR, A_ACR, A_RC, A_RC0 };
+
+struct piece {
+	u32 major, base, count;
+};
+
+/* What one successful registration holds, in the order of registration. */
+struct hnd {
+	u8 kind;
+	u8 np;
+	bool rc0;		/* register_chrdev() */
+	bool ranged;		/* K_REGION: ucr(from, count) releases it all */
+	u32 from, count;
+	struct piece p[MAXP];
+	char name[NAMELEN];
+};
+
+static struct hnd *H;
+static int nh;
 
 static char *out;
 static size_t out_len;
 static struct debugfs_blob_wrapper blob;
 static struct dentry *dent;
-static char *prev, *cur;
-static size_t prev_len;
 static struct vfsmount *proc_mnt;
 static u64 rng;
-static int ncall;
+static unsigned int ncall;
+static unsigned long lost;
 
-enum kind { K_REGION, K_ALLOC, K_CHRDEV, K_BLK };
+/* /proc/devices: the boot text, the text before the next call, a scratch */
+static char *boot_txt, *prev_txt, *cur_txt;
+static size_t boot_len, prev_len;
+/* majors with a line in the current /proc/devices, and at boot */
+static bool chr_held[NMAJ], blk_held[NMAJ], chr_boot[NMAJ], blk_boot[NMAJ];
+static int maxboot_chr;
+static int boot_chr_majors[NMAJ], nboot_chr, boot_blk_majors[NMAJ], nboot_blk;
 
-/*
- * Every registration call gets a handle, held or not, so that the choices
- * the sequence makes never depend on a result the two kernels may differ
- * in (a dynamic major, or success where stock skipped a hash slot).
- */
-static struct handle {
-	enum kind kind;
-	bool ok;		/* the call succeeded: there is something to release */
-	int id;			/* call number */
-	unsigned int major, minor, count;
-	char name[80];
-} handles[MAX_HELD];
-static int nhandles;
+static struct kmsg_dump_iter kiter;
+static char kline[1024];
+static bool in_splat, splat_named;
 
-static void track(enum kind kind, bool ok, unsigned int major,
-		  unsigned int minor, unsigned int count, const char *name)
-{
-	struct handle *h;
-
-	if (nhandles == MAX_HELD)
-		return;
-	h = &handles[nhandles++];
-	h->kind = kind;
-	h->ok = ok;
-	h->id = ncall;
-	h->major = major;
-	h->minor = minor;
-	h->count = count;
-	strscpy(h->name, name, sizeof(h->name));
-}
-
-static void untrack(int i)
-{
-	handles[i] = handles[--nhandles];
-}
+static const struct file_operations dummy_fops = { .owner = THIS_MODULE };
 
 static __printf(1, 2) void emit(const char *fmt, ...)
 {
@@ -96,6 +161,8 @@ static u32 rnd(u32 n)
 	return n ? (u32)((rng * 0x2545F4914F6CDD1DULL) >> 32) % n : 0;
 }
 
+/* ---- /proc/devices ---- */
+
 static size_t read_proc_devices(char *buf)
 {
 	struct file *f = file_open_root_mnt(proc_mnt, "devices", O_RDONLY, 0);
@@ -113,381 +180,1571 @@ static size_t read_proc_devices(char *buf)
 	return len;
 }
 
-/* Section of the line at offset @off: 'c' before "Block devices:", else 'b'. */
-static char section(const char *buf, size_t off)
+static void parse_held(const char *txt, bool *chr, bool *blk)
 {
-	const char *blk = strstr(buf, "\nBlock devices:\n");
+	bool block = false;
+	const char *p = txt;
+	int major;
 
-	return blk && buf + off > blk ? 'b' : 'c';
+	memset(chr, 0, NMAJ * sizeof(*chr));
+	memset(blk, 0, NMAJ * sizeof(*blk));
+	while (*p) {
+		if (!strncmp(p, "Block devices:", 14))
+			block = true;
+		else if (sscanf(p, "%d", &major) == 1 && major >= 0 && major < NMAJ)
+			(block ? blk : chr)[major] = true;
+		p = strchrnul(p, '\n');
+		if (*p)
+			p++;
+	}
 }
 
-/* Print the lines of /proc/devices that changed since the last call. */
-static void proc_delta(void)
+/* Split @txt into lines (in place: each '\n' becomes '\0'). */
+static int split_lines(char *txt, size_t len, char **lines)
 {
-	size_t len = read_proc_devices(cur), a = 0, ea, eb;
-	char *p;
+	char *p = txt, *end = txt + len;
+	int n = 0;
 
-	/* common prefix and suffix, in whole lines */
-	while (a < len && a < prev_len && cur[a] == prev[a])
-		a++;
-	while (a && cur[a - 1] != '\n')
-		a--;
-	ea = prev_len;
-	eb = len;
-	while (ea > a && eb > a && prev[ea - 1] == cur[eb - 1]) {
-		ea--;
-		eb--;
-	}
-	while (ea < prev_len && prev[ea - 1] != '\n') {
-		ea++;
-		eb++;
-	}
-	for (p = prev + a; p < prev + ea; p = strchr(p, '\n') + 1)
-		emit("  -%c %.*s\n", section(prev, p - prev),
-		     (int)(strchr(p, '\n') - p), p);
-	for (p = cur + a; p < cur + eb; p = strchr(p, '\n') + 1)
-		emit("  +%c %.*s\n", section(cur, p - cur),
-		     (int)(strchr(p, '\n') - p), p);
-	swap(prev, cur);
-	prev_len = len;
-}
+	while (p < end && n < MAX_LINES) {
+		char *nl = memchr(p, '\n', end - p);
 
-/* The char major /proc/devices lists @name under, or 0. */
-static unsigned int proc_major_of(const char *name)
-{
-	char want[80], *p;
-	unsigned int major;
-
-	read_proc_devices(cur);
-	snprintf(want, sizeof(want), " %.63s\n", name);	/* as kept */
-	for (p = cur; (p = strstr(p, want)); p++) {
-		while (p > cur && p[-1] != '\n')
-			p--;
-		if (sscanf(p, "%u", &major) == 1)
-			return major;
-		p = strchr(p, '\n');
-		if (!p)
+		lines[n++] = p;
+		if (!nl)
 			break;
+		*nl = '\0';
+		p = nl + 1;
 	}
-	return 0;
+	return n;
 }
 
-/* ---- input choices ---- */
+static char **la, **lb;
 
 /*
- * Fixed majors: local/experimental and busy real ones below the dynamic
- * window; in "full" mode also majors above 254, among them the hash-slot
- * partners (M + 255) of the first dynamic window, and bad ones.
+ * Record the change from prev_txt to the current /proc/devices as one
+ * hunk (common leading and trailing lines left out), then make the current
+ * text the previous one.
  */
-static unsigned int pick_major(bool full)
+static void proc_record(void)
 {
-	static const unsigned int low[] = { 0, 0, 60, 61, 62, 63, 120, 121, 127,
-					    1, 4, 10, 13, 200 };
-	static const unsigned int high[] = { 255, 256, 300, 489, 490, 495, 499,
-					     500, 505, 508, 509, 510, 511 };
-	static const unsigned int bad[] = { 512, 513, 1000, 4095 };
+	size_t len = read_proc_devices(cur_txt);
+	char *a, *b;
+	int na, nb, pre = 0, suf = 0, i;
 
-	switch (rnd(20)) {
-	case 0:
-		return bad[rnd(ARRAY_SIZE(bad))];
-	case 1 ... 7:
-		if (full)
-			return high[rnd(ARRAY_SIZE(high))];
-		fallthrough;
-	default:
-		return low[rnd(ARRAY_SIZE(low))];
+	if (len == prev_len && !memcmp(cur_txt, prev_txt, len))
+		return;
+	a = kmemdup(prev_txt, prev_len + 1, GFP_KERNEL);
+	b = kmemdup(cur_txt, len + 1, GFP_KERNEL);
+	if (!a || !b) {
+		emit("@ENOMEM\n");
+		goto out;
+	}
+	na = split_lines(a, prev_len, la);
+	nb = split_lines(b, len, lb);
+	while (pre < na && pre < nb && !strcmp(la[pre], lb[pre]))
+		pre++;
+	while (suf < na - pre && suf < nb - pre &&
+	       !strcmp(la[na - 1 - suf], lb[nb - 1 - suf]))
+		suf++;
+	emit("@%d\n", pre);
+	for (i = pre; i < na - suf; i++)
+		emit("-%s\n", la[i]);
+	for (i = pre; i < nb - suf; i++)
+		emit("+%s\n", lb[i]);
+out:
+	kfree(a);
+	kfree(b);
+	swap(prev_txt, cur_txt);
+	prev_len = len;
+	parse_held(prev_txt, chr_held, blk_held);
+}
+
+/* The char major whose /proc/devices line names @name, or -1. */
+static int find_chr_major(const char *name)
+{
+	char want[NAMELEN];
+	const char *p = prev_txt, *q, *nl;
+	int major;
+	size_t n;
+
+	snprintf(want, sizeof(want), "%.63s", name);
+	n = strlen(want);
+	while (*p && strncmp(p, "Block devices:", 14)) {
+		nl = strchrnul(p, '\n');
+		if (sscanf(p, "%d", &major) == 1) {
+			for (q = p; *q == ' '; q++)
+				;
+			while (*q >= '0' && *q <= '9')
+				q++;
+			if (*q == ' ' && (size_t)(nl - q - 1) == n && !strncmp(q + 1, want, n))
+				return major;
+		}
+		p = *nl ? nl + 1 : nl;
+	}
+	return -1;
+}
+
+/* ---- predictions, from the /proc/devices before the call ---- */
+
+static int pred_chr(bool stock)
+{
+	int i;
+
+	for (i = 254; i >= 234; i--)
+		if (!chr_held[i] && !(stock && chr_held[i + 255]))
+			return i;
+	for (i = 511; i >= 384; i--)
+		if (!chr_held[i])
+			return i;
+	return -1;
+}
+
+static int pred_blk(bool stock)
+{
+	int i;
+
+	for (i = 254; i >= 1; i--)
+		if (!blk_held[i] &&
+		    !(stock && (blk_held[i + 255] || (i + 510 < NMAJ && blk_held[i + 510]))))
+			return i;
+	return -1;
+}
+
+/* ---- kernel messages ---- */
+
+static void msg_line(char tag, char *s)
+{
+	char *at, *end;
+
+	if (s[0] == '[') {		/* printk time, if configured */
+		char *q = strstr(s, "] ");
+
+		if (q)
+			s = q + 2;
+	}
+	if (strstr(s, "------------[ cut here ]------------")) {
+		in_splat = true;
+		splat_named = false;
+		return;
+	}
+	if (!strncmp(s, "WARNING:", 8)) {
+		if (!in_splat)
+			splat_named = false;
+		in_splat = true;
+		if (splat_named)
+			return;
+		splat_named = true;
+		at = strstr(s, " at ");
+		if (!at) {
+			emit("%c WARN ?\n", tag);
+			return;
+		}
+		at += 4;
+		end = at + strcspn(at, "+, ");
+		emit("%c WARN %.*s\n", tag, (int)(end - at), at);
+		return;
+	}
+	if (in_splat) {
+		if (!strncmp(s, "---[ end trace", 14)) {
+			if (!splat_named)
+				emit("%c WARN ?\n", tag);
+			in_splat = false;
+		}
+		return;
+	}
+	emit("%c %s\n", tag, s);
+}
+
+/* Record every message since the last drain, with tag @tag. */
+static void drain(char tag)
+{
+	size_t len;
+
+	for (;;) {
+		u64 want = kiter.cur_seq;
+		char *p, *nl;
+
+		if (!kmsg_dump_get_line(&kiter, false, kline, sizeof(kline) - 1, &len))
+			break;
+		if (kiter.cur_seq - 1 > want) {
+			lost += kiter.cur_seq - 1 - want;
+			emit("%c LOST %llu\n", tag, kiter.cur_seq - 1 - want);
+		}
+		kline[min(len, sizeof(kline) - 1)] = '\0';
+		for (p = kline; *p; p = nl) {
+			nl = strchrnul(p, '\n');
+			if (*nl)
+				*nl++ = '\0';
+			if (*p)
+				msg_line(tag, p);
+		}
+	}
+	if (in_splat && tag == 'M') {
+		/* the splat must end within its call */
+		if (!splat_named)
+			emit("%c WARN ?\n", tag);
+		emit("%c WARN-unterminated\n", tag);
+		in_splat = false;
 	}
 }
 
-static unsigned int pick_minor(void)
+static void pre_call(void)
+{
+	drain('N');
+	ncall++;
+}
+
+static void post_call(void)
+{
+	drain('M');
+	proc_record();
+}
+
+/*
+ * emulate=1 (a test of the comparer and of the lockstep, never for a real
+ * comparison: the header says so): the four intentional differences of
+ * DESIGN.md, faked on a stock kernel in the wrappers below.
+ */
+static int em_pick_chr(void)
+{
+	int s = pred_chr(true), p = pred_chr(false);
+
+	return emulate && s != p ? p : -1;
+}
+
+static void em_top_release(u32 from)
+{
+	u32 m;
+
+	/* the exact pieces of [from, 2^32) below 512, one major each */
+	if (MAJOR(from) < NMAJ)
+		unregister_chrdev_region(from, WHOLE - MINOR(from));
+	for (m = MAJOR(from) + 1; m < NMAJ; m++)
+		unregister_chrdev_region(MKDEV(m, 0), WHOLE);
+}
+
+static int em_minor(u32 base, u32 count, const char *name)
+{
+	pr_err("CHRDEV \"%s\" minor range requested (%u-%u) is out of range of maximum range (%u-%u) for a single major\n",
+	       name, base, base + count - 1, 0, MINORMASK);
+	return -EINVAL;
+}
+
+static int k_rcr(u32 from, u32 count, const char *name)
+{
+	int p = em_pick_chr(), s = pred_chr(true), ret;
+
+	if (emulate && count && MAJOR(from) && (u64)from + count >= (1ULL << 32)) {
+		pr_err("CHRDEV \"%s\" major requested (%u) is greater than the maximum (%u)\n",
+		       name, max_t(u32, MAJOR(from), NMAJ), NMAJ - 1);
+		return -EINVAL;
+	}
+	if (!MAJOR(from) && count && p >= 0 && MINOR(from) + count <= WHOLE)
+		return register_chrdev_region(MKDEV(p, MINOR(from)), count, name);
+	ret = register_chrdev_region(from, count, name);
+	if (emulate && ret && !MAJOR(from) && s >= 0 && MINOR(from) + count > WHOLE)
+		unregister_chrdev_region(MKDEV(s, MINOR(from)), WHOLE - MINOR(from));
+	return ret;
+}
+
+static int k_acr(dev_t *dev, u32 base, u32 count, const char *name)
+{
+	int p = em_pick_chr(), ret;
+
+	if (emulate && base > MINORMASK)
+		return em_minor(base, count, name);
+	if (p < 0 || base + count > WHOLE)
+		return alloc_chrdev_region(dev, base, count, name);
+	if (!count)	/* a zero-minor piece: only __register_chrdev() holds one */
+		ret = __register_chrdev(p, base, 0, name, &dummy_fops);
+	else
+		ret = register_chrdev_region(MKDEV(p, base), count, name);
+	if (!ret)
+		*dev = MKDEV(p, base);
+	return ret;
+}
+
+static int k_rc(u32 major, u32 base, u32 count, const char *name)
+{
+	int p = major ? -1 : em_pick_chr(), ret;
+
+	if (emulate && base > MINORMASK && major < NMAJ)
+		return em_minor(base, count, name);
+	if (p < 0 || base + count > WHOLE)
+		return __register_chrdev(major, base, count, name, &dummy_fops);
+	ret = __register_chrdev(p, base, count, name, &dummy_fops);
+	return ret ? ret : p;
+}
+
+static int k_rc0(u32 major, const char *name)
+{
+	int p = major ? -1 : em_pick_chr(), ret;
+
+	if (p < 0)
+		return register_chrdev(major, name, &dummy_fops);
+	ret = register_chrdev(p, name, &dummy_fops);
+	return ret ? ret : p;
+}
+
+static int k_rb(u32 major, const char *name)
+{
+	int s = pred_blk(true), p = pred_blk(false), ret;
+
+	if (!emulate || major || s == p)
+		return register_blkdev(major, name);
+	ret = register_blkdev(p, name);
+	return ret ? ret : p;
+}
+
+static void k_ucr(u32 from, u32 count)
+{
+	if (emulate && count && (u64)from + count >= (1ULL << 32))
+		em_top_release(from);
+	else
+		unregister_chrdev_region(from, count);
+}
+
+/* ---- the calls, each one record ---- */
+
+static int c_rcr(char flag, u32 from, u32 count, const char *name)
+{
+	int ret;
+
+	pre_call();
+	ret = k_rcr(from, count, name);
+	emit("C %u %c rcr %u:%u %u %s = %d\n", ncall, flag, MAJOR(from), MINOR(from),
+	     count, name, ret);
+	post_call();
+	return ret;
+}
+
+static int c_acr(char flag, u32 base, u32 count, const char *name, dev_t *dev)
+{
+	int ret;
+
+	*dev = 0;
+	pre_call();
+	ret = k_acr(dev, base, count, name);
+	emit("C %u %c acr %u %u %s = %d", ncall, flag, base, count, name, ret);
+	if (!ret)
+		emit(" dev=%u:%u", MAJOR(*dev), MINOR(*dev));
+	emit("\n");
+	post_call();
+	return ret;
+}
+
+static int c_rc(char flag, u32 major, u32 base, u32 count, const char *name)
+{
+	int ret;
+
+	pre_call();
+	ret = k_rc(major, base, count, name);
+	emit("C %u %c rc %u %u %u %s = %d\n", ncall, flag, major, base, count, name, ret);
+	post_call();
+	return ret;
+}
+
+static int c_rc0(char flag, u32 major, const char *name)
+{
+	int ret;
+
+	pre_call();
+	ret = k_rc0(major, name);
+	emit("C %u %c rc0 %u %s = %d\n", ncall, flag, major, name, ret);
+	post_call();
+	return ret;
+}
+
+/*
+ * unregister_chrdev_region() in stock loops forever on a range that enters
+ * major 4095 without reaching the top of dev_t: never issue one.
+ */
+static bool ucr_hangs_stock(u32 from, u32 count)
+{
+	u64 end = (u64)from + count;
+
+	return count && end < (1ULL << 32) && end > MKDEV(4095, 0);
+}
+
+static void c_ucr(char flag, u32 from, u32 count)
+{
+	pre_call();
+	if (ucr_hangs_stock(from, count)) {
+		emit("C %u %c ucr %u:%u %u REFUSED\n", ncall, flag, MAJOR(from),
+		     MINOR(from), count);
+		return;
+	}
+	k_ucr(from, count);
+	emit("C %u %c ucr %u:%u %u\n", ncall, flag, MAJOR(from), MINOR(from), count);
+	post_call();
+}
+
+static void c_uc(char flag, u32 major, u32 base, u32 count, const char *name)
+{
+	pre_call();
+	__unregister_chrdev(major, base, count, name);
+	emit("C %u %c uc %u %u %u %s\n", ncall, flag, major, base, count, name);
+	post_call();
+}
+
+static void c_uc0(char flag, u32 major, const char *name)
+{
+	pre_call();
+	unregister_chrdev(major, name);
+	emit("C %u %c uc0 %u %s\n", ncall, flag, major, name);
+	post_call();
+}
+
+static int c_rb(char flag, u32 major, const char *name)
+{
+	int ret;
+
+	pre_call();
+	ret = k_rb(major, name);
+	emit("C %u %c rb %u %s = %d\n", ncall, flag, major, name, ret);
+	post_call();
+	return ret;
+}
+
+static void c_ub(char flag, u32 major, const char *name)
+{
+	pre_call();
+	unregister_blkdev(major, name);
+	emit("C %u %c ub %u %s\n", ncall, flag, major, name);
+	post_call();
+}
+
+/* The follow-up of a probe that got nothing on this kernel. */
+static void c_skip(void)
+{
+	pre_call();
+	emit("C %u f skip\n", ncall);
+	post_call();
+}
+
+/* ---- tracking (stock's semantics; both kernels must agree) ---- */
+
+static struct hnd *track(int kind, const char *name)
+{
+	struct hnd *h;
+
+	if (nh == MAX_H)
+		return NULL;
+	h = &H[nh++];
+	memset(h, 0, sizeof(*h));
+	h->kind = kind;
+	strscpy(h->name, name, sizeof(h->name));
+	return h;
+}
+
+static void untrack(int i)
+{
+	memmove(&H[i], &H[i + 1], (nh - i - 1) * sizeof(*H));
+	nh--;
+}
+
+/* Pieces of [from, from + count) per major, as stock walks them. */
+static int decompose(u32 from, u32 count, struct piece *p, int max)
+{
+	u64 n = from, to = (u64)from + count;
+	int np = 0;
+
+	while (n < to && np < max) {
+		u64 next = ((n >> MINORBITS) + 1) << MINORBITS;
+
+		if (next > to)
+			next = to;
+		p[np].major = n >> MINORBITS;
+		p[np].base = n & MINORMASK;
+		p[np].count = next - n;
+		np++;
+		n = next;
+	}
+	return np;
+}
+
+static struct hnd *track_region(u32 from, u32 count, const char *name)
+{
+	struct hnd *h = track(K_REGION, name);
+
+	if (!h)
+		return NULL;
+	h->ranged = true;
+	h->from = from;
+	h->count = count;
+	h->np = decompose(from, count, h->p, MAXP);
+	return h;
+}
+
+/* First tracked piece that is exactly (major, base, count): handle, piece. */
+static int find_piece(u32 major, u32 base, u32 count, int *pi)
+{
+	int i, j;
+
+	for (i = 0; i < nh; i++) {
+		if (H[i].kind == K_BLK)
+			continue;
+		for (j = 0; j < H[i].np; j++)
+			if (H[i].p[j].major == major && H[i].p[j].base == base &&
+			    H[i].p[j].count == count) {
+				*pi = j;
+				return i;
+			}
+	}
+	return -1;
+}
+
+static void drop_piece(int i, int j)
+{
+	struct hnd *h = &H[i];
+
+	memmove(&h->p[j], &h->p[j + 1], (h->np - j - 1) * sizeof(h->p[0]));
+	h->np--;
+	h->ranged = false;
+	if (!h->np)
+		untrack(i);
+}
+
+/* The model of __unregister_chrdev_region(): the first exact piece goes. */
+static void model_release(u32 major, u32 base, u32 count)
+{
+	int i, j;
+
+	i = find_piece(major, base, count, &j);
+	if (i >= 0)
+		drop_piece(i, j);
+}
+
+/*
+ * Is @p one of the per-major pieces that a release of [from, to) asks for
+ * (to <= 2^32)?  Stock asks for them only if from + count does not wrap.
+ */
+static bool in_decomp(const struct piece *p, u64 from, u64 to)
+{
+	u64 first = ((u64)p->major << MINORBITS) + p->base;
+	u64 next = ((u64)p->major + 1) << MINORBITS;
+
+	if (!p->count || first < from || first >= to)
+		return false;
+	if (first != from && p->base)
+		return false;		/* pieces after the first start a major */
+	return p->count == min(to, next) - first;
+}
+
+/* Release every tracked piece of [from, to) (a zero-count one never is). */
+static void model_range(u64 from, u64 to)
+{
+	int i, j;
+
+	for (i = nh - 1; i >= 0; i--) {
+		if (H[i].kind == K_BLK)
+			continue;
+		for (j = H[i].np - 1; j >= 0 && i < nh; j--)
+			if (in_decomp(&H[i].p[j], from, to))
+				drop_piece(i, j);
+	}
+}
+
+static void model_ucr(u32 from, u32 count)
+{
+	if ((u64)from + count >= (1ULL << 32))
+		return;		/* stock releases nothing */
+	model_range(from, (u64)from + count);
+}
+
+/* Would a release of [from, to) free the region of a __register_chrdev()? */
+static bool range_hits_cdev(u64 from, u64 to)
+{
+	int i;
+
+	for (i = 0; i < nh; i++)
+		if (H[i].kind == K_CHRDEV && in_decomp(&H[i].p[0], from, to))
+			return true;
+	return false;
+}
+
+/* ---- choices ---- */
+
+static void mkname(char *name, char prefix)
+{
+	static const int lens[] = { 15, 16, 20, 63, 64, 70 };
+	int len, i;
+
+	snprintf(name, NAMELEN, "%c%u", prefix, ncall + 1);
+	if (rnd(6))
+		return;
+	len = lens[rnd(ARRAY_SIZE(lens))];
+	for (i = strlen(name); i < len; i++)
+		name[i] = 'a' + i % 26;
+	name[len] = '\0';
+}
+
+static u32 pick_chr_major(void)
+{
+	static const u32 bad[] = { 512, 513, 1000, 4094, 4095 };
+	static const u32 local[] = { 60, 61, 62, 63, 120, 121, 126, 127 };
+
+	switch (rnd(10)) {
+	case 0 ... 2:
+		return nboot_chr ? boot_chr_majors[rnd(nboot_chr)] : 1;
+	case 3 ... 6:
+		switch (rnd(3)) {
+		case 0:
+			return 230 + rnd(27);	/* 230..256 */
+		case 1:
+			return 380 + rnd(10);	/* 380..389 */
+		default:
+			return 486 + rnd(26);	/* 486..511: hash-slot partners */
+		}
+	case 7:
+		return 1 + rnd(511);
+	case 8:
+		return local[rnd(ARRAY_SIZE(local))];
+	default:
+		return bad[rnd(ARRAY_SIZE(bad))];
+	}
+}
+
+static u32 pick_blk_major(void)
+{
+	static const u32 bad[] = { 512, 1000, 4095 };
+
+	switch (rnd(10)) {
+	case 0 ... 2:
+		return nboot_blk ? boot_blk_majors[rnd(nboot_blk)] : 1;
+	case 3 ... 4:
+		return 240 + rnd(20);		/* 240..259 */
+	case 5:
+		return 500 + rnd(12);		/* 500..511: hide 245..254, 1 */
+	case 6:
+		/* the partner of a boot major: hides or is hidden */
+		if (nboot_blk) {
+			u32 m = boot_blk_majors[rnd(nboot_blk)];
+
+			return m < 255 ? m + 255 : m - 255;
+		}
+		fallthrough;
+	case 7:
+		return 1 + rnd(20);
+	case 8:
+		return 1 + rnd(511);
+	default:
+		return bad[rnd(ARRAY_SIZE(bad))];
+	}
+}
+
+static u32 pick_minor(void)
 {
 	switch (rnd(8)) {
 	case 0:
 		return WHOLE - 1 - rnd(4);
 	case 1:
 		return rnd(256);
+	case 2 ... 4:
+		return 0;
 	default:
 		return rnd(4) * 64;
 	}
 }
 
-static unsigned int pick_count(void)
+/* A count for a piece starting at @base; past the major only if @past. */
+static u32 pick_count(u32 base, bool past)
 {
+	u32 c;
+
 	switch (rnd(12)) {
 	case 0:
-		return 0;
+		c = 0;
+		break;
 	case 1:
-		return WHOLE;
+		c = WHOLE - base;
+		break;
 	case 2:
-		return WHOLE + rnd(3) * WHOLE + rnd(2) * 7;	/* spans majors */
+		c = 256;
+		break;
 	case 3:
-		return 0xffffffff;
-	case 4:
-		return 256;
+		c = 1;
+		break;
 	default:
-		return 1 + rnd(64);
+		c = 1 + rnd(64);
+		break;
 	}
+	if (past && rnd(8) == 0)
+		return WHOLE - base + 1 + rnd(3);	/* minor range past the major */
+	return min(c, WHOLE - base);
 }
 
-static void pick_name(char *name, size_t size)
+/* ---- operations ---- */
+
+/* Release what a probe got (it is not tracked), or record a skip. */
+static void undo_probe(int api, int got, u32 base, u32 count, const char *name)
 {
-	static const int lens[] = { 15, 16, 63, 64, 70 };
-	int len, i;
-
-	snprintf(name, size, "t%d", ncall);
-	if (rnd(6))
-		return;
-	len = min_t(int, lens[rnd(ARRAY_SIZE(lens))], size - 1);
-	for (i = strlen(name); i < len; i++)
-		name[i] = 'a' + i % 26;
-	name[len] = '\0';
-}
-
-/* ---- calls ---- */
-
-static void do_region(bool full, const char *name)
-{
-	unsigned int major = pick_major(full), minor = pick_minor();
-	unsigned int count = pick_count();
-	int ret;
-
-	/*
-	 * With major 0 the first piece is dynamic and cannot be released
-	 * through this API; keep it to one piece so that it never needs a
-	 * rollback (whose stock leak is a KUnit case instead).
-	 */
-	if (!major && count > WHOLE - minor)
-		count = WHOLE - minor;
-	ret = register_chrdev_region(MKDEV(major, minor), count, name);
-	emit("#%d register_chrdev_region(%u:%u, %u, \"%s\") = %d\n",
-	     ncall, major, minor, count, name, ret);
-	track(K_REGION, !ret && count && major, major, minor, count, name);
-}
-
-static void do_alloc(const char *name)
-{
-	unsigned int minor = pick_minor(), count = pick_count();
-	dev_t dev = 0;
-	int ret;
-
-	/* Sometimes a baseminor just past MINORMASK with count 0. */
-	if (rnd(16) == 0) {
-		minor = WHOLE;
-		count = 0;
-	}
-	ret = alloc_chrdev_region(&dev, minor, count, name);
-	emit("#%d alloc_chrdev_region(%u, %u, \"%s\") = %d", ncall, minor, count, name, ret);
-	if (!ret)
-		emit(" dev=%u:%u", MAJOR(dev), MINOR(dev));
-	emit("\n");
-	if (minor > MINORMASK) {
-		/* stock took it, with a garbled dev: give it back now */
-		emit("#%d __unregister_chrdev(dyn, %u, %u) [undo]\n", ncall, minor, count);
-		if (!ret)
-			__unregister_chrdev(proc_major_of(name), minor, count, name);
-		track(K_ALLOC, false, 0, 0, 0, name);
+	if (got < 0) {
+		c_skip();
 		return;
 	}
-	track(K_ALLOC, !ret, MAJOR(dev), MINOR(dev), count, name);
-}
-
-static const struct file_operations dummy_fops = { .owner = THIS_MODULE };
-
-static void do_chrdev(bool full, const char *name)
-{
-	unsigned int major = rnd(2) ? 0 : pick_major(full);
-	unsigned int minor = rnd(3) ? 0 : pick_minor();
-	unsigned int count = rnd(3) ? 256 : pick_count();
-	int ret;
-
-	if (rnd(16) == 0)
-		minor = WHOLE + rnd(1000);	/* baseminor past MINORMASK */
-	if (count > WHOLE)
-		count = rnd(2) ? 0 : WHOLE;
-	ret = __register_chrdev(major, minor, count, name, &dummy_fops);
-	emit("#%d __register_chrdev(%u, %u, %u, \"%s\") = %d\n",
-	     ncall, major, minor, count, name, ret);
-	if (minor > MINORMASK) {
-		emit("#%d __unregister_chrdev(%s, %u, %u) [undo]\n", ncall,
-		     major ? "fixed" : "dyn", minor, count);
-		if (ret >= 0)
-			__unregister_chrdev(major ? major : ret, minor, count, name);
-		track(K_CHRDEV, false, 0, 0, 0, name);
-		return;
+	switch (api) {
+	case A_ACR:
+	case A_RCR:
+		if (count)
+			c_ucr('f', MKDEV(got, base), count);
+		else
+			c_uc('f', got, base, 0, name);
+		break;
+	case A_RC:
+		c_uc('f', got, base, count, name);
+		break;
+	case A_RC0:
+		c_uc0('f', got, name);
+		break;
 	}
-	track(K_CHRDEV, ret >= 0, major ? major : ret, minor, count, name);
-}
-
-static void do_blk(bool full, const char *name)
-{
-	unsigned int major = rnd(2) ? 0 : pick_major(full);
-	int ret;
-
-	ret = register_blkdev(major, name);
-	emit("#%d register_blkdev(%u, \"%s\") = %d\n", ncall, major, name, ret);
-	track(K_BLK, ret >= 0, major ? major : ret, 0, 0, name);
 }
 
 /*
- * Release handle @i: exactly, or with a wrong count / name (which must
- * change nothing).  The line names the handle, not the major, which is
- * what may differ between kernels.
+ * A dynamic char call (base <= MINORMASK, one piece).  A probe where the
+ * two kernels' predictions differ; tracked otherwise.
  */
-static void release(int i, bool exact)
+static void dyn_chr(int api, u32 base, u32 count, const char *name)
 {
-	struct handle *h = &handles[i];
-	unsigned int count = h->count + !exact;
-	char name[16];
-
-	emit("#%d release h%d %s%s\n", ncall, h->id,
-	     exact ? "exact" : "wrong", h->ok ? "" : " [not held]");
-	if (h->ok) {
-		switch (h->kind) {
-		case K_REGION:
-		case K_ALLOC:
-			unregister_chrdev_region(MKDEV(h->major, h->minor), count);
-			break;
-		case K_CHRDEV:
-			__unregister_chrdev(h->major, h->minor, count, h->name);
-			break;
-		case K_BLK:
-			strscpy(name, h->name, sizeof(name));
-			if (!exact)
-				name[0] = 'x';
-			unregister_blkdev(h->major, name);
-			break;
-		}
-	}
-	if (exact)
-		untrack(i);
-}
-
-/*
- * Take dynamic majors until the windows are full (a fixed number of
- * calls, more than there are dynamic majors), then give back about half.
- */
-static void exhaust(bool blk)
-{
-	int i, ret;
-	char name[16];
+	int s = pred_chr(true), p = pred_chr(false);
+	char flag = s != p ? 'p' : '.';
+	int ret, got = -1;
+	struct hnd *h;
 	dev_t dev;
 
-	emit("# exhaust %s\n", blk ? "block" : "char");
-	for (i = 0; i < (blk ? 260 : 160); i++) {
-		ncall++;
-		snprintf(name, sizeof(name), "x%d", ncall);
-		if (blk) {
-			ret = register_blkdev(0, name);
-			emit("#%d register_blkdev(0, \"%s\") = %d\n", ncall, name, ret);
-			track(K_BLK, ret > 0, ret, 0, 0, name);
-		} else {
-			ret = alloc_chrdev_region(&dev, 0, 1, name);
-			emit("#%d alloc_chrdev_region(0, 1, \"%s\") = %d", ncall, name, ret);
-			if (!ret)
-				emit(" dev=%u:%u", MAJOR(dev), MINOR(dev));
-			emit("\n");
-			track(K_ALLOC, !ret, MAJOR(dev), 0, 1, name);
-		}
-		proc_delta();
+	switch (api) {
+	case A_ACR:
+		ret = c_acr(flag, base, count, name, &dev);
+		if (!ret)
+			got = MAJOR(dev);
+		break;
+	case A_RCR:
+		ret = c_rcr(flag, MKDEV(0, base), count, name);
+		if (!ret && count)
+			got = find_chr_major(name);
+		break;
+	case A_RC:
+		ret = c_rc(flag, 0, base, count, name);
+		if (ret > 0)
+			got = ret;
+		break;
+	default:
+		base = 0;
+		count = 256;
+		ret = c_rc0(flag, 0, name);
+		if (ret > 0)
+			got = ret;
+		break;
 	}
-	/* churn: free about half of all handles, at random */
-	for (i = nhandles - 1; i >= 0; i--) {
-		if (rnd(2))
-			continue;
-		ncall++;
-		release(i, true);
-		proc_delta();
+	if (flag == 'p') {
+		undo_probe(api, got, base, count, name);
+		return;
+	}
+	if (got < 0)
+		return;
+	if (api == A_ACR || api == A_RCR) {
+		h = track_region(MKDEV(got, base), count, name);
+		if (h && !count) {	/* a zero-minor piece: held all the same */
+			h->np = 1;
+			h->p[0].major = got;
+			h->p[0].base = base;
+			h->p[0].count = 0;
+			h->ranged = false;
+		}
+	} else {
+		h = track(K_CHRDEV, name);
+		if (h) {
+			h->np = 1;
+			h->rc0 = api == A_RC0;
+			h->p[0].major = got;
+			h->p[0].base = base;
+			h->p[0].count = count;
+		}
 	}
 }
 
-static void run(u64 seed, bool full)
+static void dyn_blk(const char *name)
 {
-	char name[80];
+	int s = pred_blk(true), p = pred_blk(false);
+	char flag = s != p ? 'p' : '.', short_name[16];
+	struct hnd *h;
+	int ret;
+
+	ret = c_rb(flag, 0, name);
+	if (flag == 'p') {
+		strscpy(short_name, name, sizeof(short_name));
+		if (ret > 0)
+			c_ub('f', ret, short_name);
+		else
+			c_skip();
+		return;
+	}
+	if (ret > 0) {
+		h = track(K_BLK, name);
+		if (h) {
+			h->np = 1;
+			h->p[0].major = ret;
+		}
+	}
+}
+
+static void op_rcr_fixed(const char *name)
+{
+	u32 major = pick_chr_major(), base = pick_minor(), count;
+
+	if (rnd(5) == 0)	/* spans majors */
+		count = WHOLE - base + rnd(3) * WHOLE + (rnd(2) ? 0 : 1 + rnd(64));
+	else
+		count = pick_count(base, false);
+	/* a range reaching the top of dev_t is op_rcr_top's */
+	if ((u64)MKDEV(major, base) + count >= (1ULL << 32))
+		count = (WHOLE - base) / 2;
+	if (!c_rcr('.', MKDEV(major, base), count, name) && count)
+		track_region(MKDEV(major, base), count, name);
+}
+
+/* register_chrdev_region(MKDEV(0, m), ...): the first piece is dynamic. */
+static void op_rcr_dyn(const char *name)
+{
+	u32 base = pick_minor(), count;
+	int s = pred_chr(true), p = pred_chr(false), ret, got, i;
+	struct piece pc[MAXP];
+
+	if (rnd(3) || s != p || s < 0) {
+		count = pick_count(base, false);
+		if (!count) {	/* holds nothing, dynamic or not */
+			c_rcr('.', MKDEV(0, base), 0, name);
+			return;
+		}
+		dyn_chr(A_RCR, base, count, name);
+		return;
+	}
+	/* into major 1 and on: a later piece fails; stock leaks the first */
+	count = WHOLE - base + 1 + rnd(WHOLE);
+	ret = c_rcr('.', MKDEV(0, base), count, name);
+	if (ret) {
+		c_ucr('f', MKDEV(s, base), WHOLE - base);
+		return;
+	}
+	/* all of it was free: track each piece on its own */
+	got = find_chr_major(name);
+	if (got < 0)
+		return;
+	i = decompose(MKDEV(0, base), count, pc, MAXP);
+	while (i-- > 0) {
+		if (i == 0)
+			pc[0].major = got;
+		track_region(MKDEV(pc[i].major, pc[i].base), pc[i].count, name);
+	}
+}
+
+static void op_rcr_bad(const char *name)
+{
+	u32 major, base = pick_minor();
+
+	switch (rnd(4)) {
+	case 0:		/* beyond the last char major */
+		major = 512 + (rnd(2) ? rnd(4) : rnd(3584));	/* < 4096 */
+		c_rcr('.', MKDEV(major, base), 1 + rnd(16), name);
+		break;
+	case 1:		/* in the last major, short of the top */
+		base = rnd(WHOLE - 8);
+		c_rcr('.', MKDEV(4095, base), 1 + rnd(7), name);
+		break;
+	case 2:		/* count 0 holds nothing */
+		c_rcr('.', MKDEV(pick_chr_major(), base), 0, name);
+		break;
+	default:	/* across major 511 into 512 */
+		major = 509 + rnd(3);
+		c_rcr('.', MKDEV(major, 0), (512 - major) * WHOLE + 1 + rnd(WHOLE), name);
+		break;
+	}
+}
+
+/*
+ * register_chrdev_region() of a range reaching the top of dev_t: stock
+ * returns 0 and holds nothing, the patched kernel -EINVAL.  The majors it
+ * starts in, up to 511, are free, so that nothing else can fail first.
+ */
+static void op_rcr_top(const char *name)
+{
+	u32 major, from, count;
 	int i;
 
-	rng = seed * 0x9E3779B97F4A7C15ULL + full + 1;
-	emit("### seed %llu mode %s\n", seed, full ? "full" : "low");
-	for (i = 0; i < calls; i++) {
-		if (i == calls / 3 || i == 2 * calls / 3) {
-			exhaust(i != calls / 3);
+	if (rnd(2)) {
+		major = 512 + rnd(3584);
+	} else {
+		major = 500 + rnd(12);
+		for (i = major; i < NMAJ; i++)
+			if (chr_held[i])
+				major = i + 1;
+	}
+	from = MKDEV(major, rnd(2) ? 0 : rnd(WHOLE));
+	count = 0 - from;
+	if (rnd(2))
+		count += rnd(from);	/* past the top */
+	c_rcr('.', from, count, name);
+}
+
+static void op_acr(const char *name)
+{
+	u32 base = pick_minor(), count = pick_count(base, true);
+	dev_t dev;
+	int s = pred_chr(true), ret;
+
+	if (rnd(14) == 0 && s >= 0) {
+		/* baseminor beyond MINORMASK: stock registers it in major s */
+		static const u32 bases[] = { WHOLE, WHOLE + 1, 0xfff00000, 0xffffffff };
+
+		base = rnd(2) ? bases[rnd(ARRAY_SIZE(bases))] : WHOLE + rnd(0x7ff00000);
+		count = rnd(4);
+		if (rnd(8) == 0)
+			count = 0x80000000;	/* fails stock's check too */
+		ret = c_acr('.', base, count, name, &dev);
+		/* stock's range check, by unsigned wrap */
+		if (count <= (u32)(MINORMASK + 1 - base))
+			c_uc('f', s, base, count, name);
+		(void)ret;
+		return;
+	}
+	if (base + count > WHOLE) {		/* past the major */
+		c_acr('.', base, count, name, &dev);
+		return;
+	}
+	dyn_chr(A_ACR, base, count, name);
+}
+
+static void op_rc(const char *name)
+{
+	u32 major = rnd(2) ? 0 : pick_chr_major();
+	u32 base = rnd(3) ? 0 : pick_minor();
+	u32 count = rnd(3) ? 256 : pick_count(base, true);
+	int s = pred_chr(true), ret;
+	struct hnd *h;
+
+	if (count > 4096 && base + count <= WHOLE)
+		count = 4096;	/* a cdev of a modest range */
+	if (rnd(16) == 0 && (major ? major < NMAJ : s >= 0)) {
+		/* baseminor beyond MINORMASK: stock registers it */
+		base = WHOLE + rnd(256);
+		count = rnd(4);
+		ret = c_rc('.', major, base, count, name);
+		c_uc('f', major ? major : s, base, count, name);
+		(void)ret;
+		return;
+	}
+	if (!major && base + count <= WHOLE) {
+		dyn_chr(A_RC, base, count, name);
+		return;
+	}
+	ret = c_rc('.', major, base, count, name);
+	if (ret == 0 && major) {
+		h = track(K_CHRDEV, name);
+		if (h) {
+			h->np = 1;
+			h->p[0].major = major;
+			h->p[0].base = base;
+			h->p[0].count = count;
+		}
+	}
+}
+
+static void op_rc0(const char *name)
+{
+	u32 major = rnd(2) ? 0 : pick_chr_major();
+	struct hnd *h;
+
+	if (!major) {
+		dyn_chr(A_RC0, 0, 256, name);
+		return;
+	}
+	if (c_rc0('.', major, name) == 0) {
+		h = track(K_CHRDEV, name);
+		if (h) {
+			h->np = 1;
+			h->rc0 = true;
+			h->p[0].major = major;
+			h->p[0].count = 256;
+		}
+	}
+}
+
+static void op_rb(const char *name)
+{
+	u32 major = rnd(2) ? 0 : pick_blk_major();
+	struct hnd *h;
+
+	if (!major) {
+		dyn_blk(name);
+		return;
+	}
+	if (c_rb('.', major, name) == 0) {
+		h = track(K_BLK, name);
+		if (h) {
+			h->np = 1;
+			h->p[0].major = major;
+		}
+	}
+}
+
+/* Release handle @i exactly (@warn: a block name of 16+ chars as given). */
+static void release_exact(int i, bool warn)
+{
+	struct hnd *h = &H[i];
+	char short_name[16];
+	struct piece pc = h->p[0];
+
+	switch (h->kind) {
+	case K_BLK:
+		if (warn && strlen(h->name) >= 16) {
+			c_ub('.', pc.major, h->name);	/* never matches: WARN */
+			return;
+		}
+		strscpy(short_name, h->name, sizeof(short_name));
+		c_ub('.', pc.major, short_name);
+		untrack(i);
+		return;
+	case K_CHRDEV:
+		/* the first exact piece goes: with zero-minor twins, maybe another */
+		if (h->rc0 && rnd(2))
+			c_uc0('.', pc.major, h->name);
+		else
+			c_uc('.', pc.major, pc.base, pc.count, h->name);
+		model_release(pc.major, pc.base, pc.count);
+		return;
+	}
+	if (h->ranged && h->count && rnd(4)) {
+		u32 from = h->from, count = h->count;
+
+		c_ucr('.', from, count);
+		model_ucr(from, count);
+	} else if (pc.count && rnd(2)) {
+		c_ucr('.', MKDEV(pc.major, pc.base), pc.count);
+		model_release(pc.major, pc.base, pc.count);
+	} else {
+		/* __unregister_chrdev() also releases a region */
+		c_uc('.', pc.major, pc.base, pc.count, h->name);
+		model_release(pc.major, pc.base, pc.count);
+	}
+}
+
+/*
+ * A release that matches nothing: wrong count, wrong first minor, wrong
+ * name.  None can match another piece exactly (see the comments).
+ */
+static void release_wrong(int i)
+{
+	struct hnd *h = &H[i];
+	struct piece pc = h->p[0];
+	char nm[16];
+
+	switch (h->kind) {
+	case K_BLK:
+		strscpy(nm, h->name, sizeof(nm));
+		nm[0] = 'u';
+		if (rnd(3) == 0)
+			c_ub('.', pc.major + 255, nm);	/* the hash-slot partner */
+		else
+			c_ub('.', pc.major, nm);
+		return;
+	case K_CHRDEV:
+		/* a piece (major, base, count + 1) would overlap this one */
+		if (pc.count)
+			c_uc('.', pc.major, pc.base, pc.count + 1, h->name);
+		else
+			c_ucr('.', MKDEV(pc.major, pc.base), 0);
+		return;
+	}
+	if (!pc.count) {
+		/* count 0 releases nothing, not even a zero-minor piece */
+		c_ucr('.', MKDEV(pc.major, pc.base), 0);
+	} else if (pc.base + pc.count < WHOLE && rnd(2)) {
+		/* one more minor: overlaps this piece, so matches none */
+		c_ucr('.', MKDEV(pc.major, pc.base), pc.count + 1);
+	} else {
+		/* one fewer (0: nothing) */
+		c_ucr('.', MKDEV(pc.major, pc.base), pc.count - 1);
+		model_ucr(MKDEV(pc.major, pc.base), pc.count - 1);
+	}
+}
+
+/* A release of any range above the boot majors (no boot piece in it). */
+static void op_ucr_random(void)
+{
+	u32 major = maxboot_chr + 1 + rnd(NMAJ - maxboot_chr - 1);
+	u32 base = pick_minor(), count;
+
+	if (nh && rnd(2)) {		/* near a piece we hold */
+		struct hnd *h = &H[rnd(nh)];
+
+		if (h->kind != K_BLK && (int)h->p[0].major > maxboot_chr) {
+			major = h->p[0].major;
+			base = h->p[0].base + rnd(3) - 1;
+			if (base > MINORMASK)
+				base = 0;
+		}
+	}
+	count = rnd(4) ? pick_count(base, false) : WHOLE - base + rnd(2) * WHOLE;
+	if (ucr_hangs_stock(MKDEV(major, base), count) ||
+	    range_hits_cdev(MKDEV(major, base), (u64)MKDEV(major, base) + count))
+		return;
+	c_ucr('.', MKDEV(major, base), count);
+	model_ucr(MKDEV(major, base), count);
+}
+
+/*
+ * unregister_chrdev_region() of a range reaching the top of dev_t, above
+ * the boot majors: stock releases nothing, the patched kernel the exact
+ * pieces in range; follow-ups release those in both.
+ */
+static void op_release_top(void)
+{
+	u32 from, count, major, base;
+	struct piece cand[16], fu[16];
+	int nc = 0, nf = 0, i, j;
+
+	major = maxboot_chr + 1 + rnd(4096 - maxboot_chr - 1);
+	base = rnd(2) ? 0 : rnd(WHOLE);
+	/* mostly: from the first minor of a piece that reaches its major's end */
+	for (i = 0; i < nh && nc < ARRAY_SIZE(cand); i++)
+		for (j = 0; j < H[i].np && H[i].kind == K_REGION; j++)
+			if ((int)H[i].p[j].major > maxboot_chr && H[i].p[j].count &&
+			    H[i].p[j].base + H[i].p[j].count == WHOLE &&
+			    nc < ARRAY_SIZE(cand))
+				cand[nc++] = H[i].p[j];
+	if (!nc && rnd(2)) {
+		/* make one: up to the end of a free major above the boot ones */
+		char name[NAMELEN];
+		u32 m = maxboot_chr + 1 + rnd(NMAJ - maxboot_chr - 1);
+		u32 b = rnd(2) ? 0 : rnd(WHOLE);
+
+		mkname(name, 't');
+		if (!chr_held[m] && !c_rcr('.', MKDEV(m, b), WHOLE - b, name) &&
+		    track_region(MKDEV(m, b), WHOLE - b, name)) {
+			cand[nc].major = m;
+			cand[nc].base = b;
+			cand[nc++].count = WHOLE - b;
+		}
+	}
+	if (nc && rnd(4)) {
+		i = rnd(nc);
+		major = cand[i].major;
+		base = cand[i].base;
+	}
+	from = MKDEV(major, base);
+	if (range_hits_cdev(from, 1ULL << 32))
+		return;
+	count = 0 - from;
+	if (rnd(3) == 0)
+		count += rnd(from);
+	/* what the patched kernel releases: the exact pieces up to the top */
+	for (i = 0; i < nh; i++)
+		for (j = 0; j < H[i].np && H[i].kind == K_REGION; j++)
+			if (in_decomp(&H[i].p[j], from, 1ULL << 32) && nf < ARRAY_SIZE(fu))
+				fu[nf++] = H[i].p[j];
+	c_ucr('.', from, count);
+	for (i = 0; i < nf; i++) {
+		c_ucr('f', MKDEV(fu[i].major, fu[i].base), fu[i].count);
+		model_range(MKDEV(fu[i].major, fu[i].base),
+			    (u64)MKDEV(fu[i].major, fu[i].base) + fu[i].count);
+	}
+}
+
+/* unregister_blkdev() of a major not held, or beyond the maximum: WARN */
+static void op_ub_bad(const char *name)
+{
+	u32 major;
+	int tries = 0;
+
+	if (rnd(3) == 0) {
+		c_ub('.', rnd(2) ? 512 : 4095, name);
+		return;
+	}
+	do {
+		major = 1 + rnd(NMAJ - 1);
+	} while (blk_held[major] && ++tries < 100);
+	if (!blk_held[major])
+		c_ub('.', major, name);
+}
+
+/* __unregister_chrdev() / unregister_chrdev_region() of majors >= 512 */
+static void op_uc_bad(void)
+{
+	u32 major = 512 + rnd(3583);		/* 512..4094 */
+
+	if (rnd(2))
+		c_uc('.', major, rnd(WHOLE), rnd(300), "t");
+	else
+		c_ucr('.', MKDEV(major, 0), rnd(2) ? 1 : WHOLE);
+}
+
+/*
+ * Hold the hash-slot partner (M + 255) of the next dynamic major M, then
+ * ask for a dynamic major: stock skips M, the patched kernel takes it.
+ */
+static void op_hide(const char *name)
+{
+	char name2[NAMELEN];
+	int p;
+	struct hnd *h;
+
+	if (rnd(2)) {
+		p = pred_chr(false);
+		if (p < 234 || p > 254 || chr_held[p + 255])
+			return;
+		if (!c_rc0('.', p + 255, name)) {
+			h = track(K_CHRDEV, name);
+			if (h) {
+				h->np = 1;
+				h->rc0 = true;
+				h->p[0].major = p + 255;
+				h->p[0].count = 256;
+			}
+		}
+		mkname(name2, 't');
+		dyn_chr(rnd(4), 0, 1 + rnd(4), name2);
+		return;
+	}
+	p = pred_blk(false);
+	if (p < 1 || p + 255 >= NMAJ || blk_held[p + 255])
+		return;
+	if (!c_rb('.', p + 255, name)) {
+		h = track(K_BLK, name);
+		if (h) {
+			h->np = 1;
+			h->p[0].major = p + 255;
+		}
+	}
+	mkname(name2, 't');
+	dyn_blk(name2);
+}
+
+/*
+ * Around a zero-minor piece (major, b, 0): a range strictly around minor b
+ * is -EBUSY, one starting or ending at b is not.
+ */
+static void op_zero(const char *name)
+{
+	char name2[NAMELEN];
+	struct piece pc;
+	int i, ret;
+	u32 cnt;
+
+	for (i = nh - 1; i >= 0; i--)
+		if (H[i].kind != K_BLK && H[i].np == 1 && !H[i].p[0].count &&
+		    H[i].p[0].base > 0 && H[i].p[0].base < MINORMASK)
+			break;
+	if (i < 0)
+		return;
+	pc = H[i].p[0];
+	switch (rnd(3)) {
+	case 0:		/* strictly around b */
+		ret = c_rcr('.', MKDEV(pc.major, pc.base - 1), 2, name);
+		if (!ret)
+			track_region(MKDEV(pc.major, pc.base - 1), 2, name);
+		break;
+	case 1:		/* from b */
+		cnt = 1 + rnd(3);
+		ret = c_rcr('.', MKDEV(pc.major, pc.base), cnt, name);
+		if (!ret)
+			track_region(MKDEV(pc.major, pc.base), cnt, name);
+		break;
+	default:	/* up to b, then another zero-minor piece at b */
+		ret = c_rc('.', pc.major, pc.base - 1, 1, name);
+		if (!ret) {
+			struct hnd *h = track(K_CHRDEV, name);
+
+			if (h) {
+				h->np = 1;
+				h->p[0].major = pc.major;
+				h->p[0].base = pc.base - 1;
+				h->p[0].count = 1;
+			}
+		}
+		mkname(name2, 't');
+		if (!c_rc('.', pc.major, pc.base, 0, name2)) {
+			struct hnd *h = track(K_CHRDEV, name2);
+
+			if (h) {
+				h->np = 1;
+				h->p[0].major = pc.major;
+				h->p[0].base = pc.base;
+			}
+		}
+		break;
+	}
+}
+
+static void step(void)
+{
+	char name[NAMELEN];
+	u32 r = rnd(100);
+
+	mkname(name, 't');
+	if (r < 9)
+		op_rcr_fixed(name);
+	else if (r < 13)
+		op_rcr_dyn(name);
+	else if (r < 15)
+		op_rcr_bad(name);
+	else if (r < 17)
+		op_rcr_top(name);
+	else if (r < 27)
+		op_acr(name);
+	else if (r < 34)
+		op_rc(name);
+	else if (r < 38)
+		op_rc0(name);
+	else if (r < 48)
+		op_rb(name);
+	else if (r < 72) {
+		if (nh)
+			release_exact(rnd(nh), rnd(4) == 0);
+		else
+			op_rb(name);
+	} else if (r < 81) {
+		if (nh)
+			release_wrong(rnd(nh));
+		else
+			op_acr(name);
+	} else if (r < 86)
+		op_ucr_random();
+	else if (r < 90)
+		op_release_top();
+	else if (r < 93)
+		op_ub_bad(name);
+	else if (r < 95)
+		op_uc_bad();
+	else if (r < 98)
+		op_hide(name);
+	else if (r < 100)
+		op_zero(name);
+	else
+		op_rcr_fixed(name);
+}
+
+/*
+ * Take dynamic char majors until both windows are full.  Where the two
+ * kernels would pick differently, sometimes probe, then take the patched
+ * kernel's pick (free on both) as a fixed major, so that they agree again.
+ */
+static void exhaust_chr(void)
+{
+	char name[NAMELEN];
+	int guard, s, p;
+	u32 cnt;
+	dev_t dev;
+
+	for (guard = 0; guard < 400; guard++) {
+		s = pred_chr(true);
+		p = pred_chr(false);
+		mkname(name, 'x');
+		if (s == p && s < 0)
+			break;
+		if (s != p) {
+			if (rnd(2) == 0) {
+				dyn_chr(rnd(4), 0, 1 + rnd(2), name);
+				mkname(name, 'x');
+			}
+			cnt = 1 + rnd(4);
+			if (!c_rcr('.', MKDEV(p, 0), cnt, name))
+				track_region(MKDEV(p, 0), cnt, name);
 			continue;
 		}
-		ncall++;
-		pick_name(name, sizeof(name));
-		switch (rnd(16)) {
-		case 0 ... 3:
-			do_region(full, name);
-			break;
-		case 4 ... 6:
-			do_alloc(name);
-			break;
-		case 7 ... 8:
-			do_chrdev(full, name);
-			break;
-		case 9 ... 10:
-			do_blk(full, name);
-			break;
-		default:
-			if (nhandles)
-				release(rnd(nhandles), rnd(5) != 0);
-			else
-				emit("#%d nothing held\n", ncall);
-			break;
-		}
-		proc_delta();
+		dyn_chr(rnd(4), rnd(4) ? 0 : rnd(256), 1 + rnd(8), name);
 	}
-	/* leave nothing behind for the next run */
-	while (nhandles) {
-		ncall++;
-		release(nhandles - 1, true);
-		proc_delta();
+	/* full: every dynamic call fails with the same message */
+	mkname(name, 'x');
+	c_acr('.', 0, 1, name, &dev);
+	mkname(name, 'x');
+	c_rc('.', 0, 0, 1, name);
+	mkname(name, 'x');
+	c_rc0('.', 0, name);
+	mkname(name, 'x');
+	c_rcr('.', MKDEV(0, 5), 3, name);
+}
+
+static void exhaust_blk(void)
+{
+	char name[NAMELEN];
+	int guard, s, p;
+
+	for (guard = 0; guard < 600; guard++) {
+		s = pred_blk(true);
+		p = pred_blk(false);
+		mkname(name, 'x');
+		if (s == p && s < 0)
+			break;
+		if (s != p) {
+			if (rnd(2) == 0) {
+				dyn_blk(name);
+				mkname(name, 'x');
+			}
+			if (!c_rb('.', p, name)) {
+				struct hnd *h = track(K_BLK, name);
+
+				if (h) {
+					h->np = 1;
+					h->p[0].major = p;
+				}
+			}
+			continue;
+		}
+		dyn_blk(name);
+	}
+	mkname(name, 'x');
+	c_rb('.', 0, name);
+}
+
+/* Release about half of the handles of one kind, at random. */
+static void churn(int kind)
+{
+	int i;
+
+	for (i = nh - 1; i >= 0; i--)
+		if (i < nh && H[i].kind == kind && rnd(2))
+			release_exact(i, false);
+}
+
+static int pieces(void)
+{
+	int i, n = 0;
+
+	for (i = 0; i < nh; i++)
+		n += H[i].np;
+	return n;
+}
+
+static void run(u64 seed)
+{
+	unsigned int i;
+
+	rng = seed * 0x9E3779B97F4A7C15ULL + 1;
+	nh = 0;
+	emit("S %llu\n", seed);
+	for (i = 0; i < calls / 2; i++)
+		step();
+	if (exhaust) {
+		exhaust_chr();
+		churn(K_REGION);
+		churn(K_CHRDEV);
+	}
+	for (i = 0; i < calls / 4; i++)
+		step();
+	if (exhaust) {
+		exhaust_blk();
+		churn(K_BLK);
+	}
+	for (i = 0; i < calls - calls / 2 - calls / 4; i++)
+		step();
+	/* release everything, newest first */
+	while (nh) {
+		int before = pieces();
+
+		release_exact(nh - 1, false);
+		if (nh && pieces() == before)	/* cannot happen */
+			untrack(nh - 1);
+	}
+	drain('N');
+	emit("E %llu %s\n", seed,
+	     prev_len == boot_len && !memcmp(prev_txt, boot_txt, boot_len) ?
+	     "ok" : "differs");
+}
+
+static void collect_boot(void)
+{
+	int i;
+
+	parse_held(boot_txt, chr_boot, blk_boot);
+	maxboot_chr = 0;
+	nboot_chr = nboot_blk = 0;
+	for (i = 0; i < NMAJ; i++) {
+		if (chr_boot[i]) {
+			boot_chr_majors[nboot_chr++] = i;
+			maxboot_chr = i;
+		}
+		if (blk_boot[i])
+			boot_blk_majors[nboot_blk++] = i;
 	}
 }
 
 static int __init transcript_init(void)
 {
 	struct file_system_type *type = get_fs_type("proc");
-	char *s, *p, *tok;
+	char *s, *p, *tok, *line;
 	u64 seed;
 
 	out = vzalloc(OUT_SIZE);
-	prev = vzalloc(PROC_SIZE);
-	cur = vzalloc(PROC_SIZE);
-	if (!out || !prev || !cur || !type)
+	boot_txt = vzalloc(PROC_SIZE);
+	prev_txt = vzalloc(PROC_SIZE);
+	cur_txt = vzalloc(PROC_SIZE);
+	la = vzalloc(MAX_LINES * sizeof(*la));
+	lb = vzalloc(MAX_LINES * sizeof(*lb));
+	H = vzalloc(MAX_H * sizeof(*H));
+	if (!out || !boot_txt || !prev_txt || !cur_txt || !la || !lb || !H || !type)
 		goto nomem;
 	proc_mnt = kern_mount(type);
 	module_put(type->owner);
 	if (IS_ERR(proc_mnt))
 		goto nomem;
-	prev_len = read_proc_devices(prev);
-	emit("### initial /proc/devices\n");
-	emit("%s", prev);
+
+	kmsg_dump_rewind(&kiter);
+	while (kmsg_dump_get_line(&kiter, false, kline, sizeof(kline), NULL))
+		;		/* the boot log is not ours */
+
+	boot_len = read_proc_devices(boot_txt);
+	memcpy(prev_txt, boot_txt, boot_len + 1);
+	prev_len = boot_len;
+	parse_held(prev_txt, chr_held, blk_held);
+	collect_boot();
+	emit("T devlist_transcript 2 seeds=%s calls=%u exhaust=%d%s\n", seeds, calls, exhaust,
+	     emulate ? " EMULATED-PATCHED" : "");
+	s = kstrdup(boot_txt, GFP_KERNEL);
+	for (p = s; s && (line = strsep(&p, "\n"));)
+		if (p)		/* not the empty rest after the last newline */
+			emit("B %s\n", line);
+	kfree(s);
 
 	s = kstrdup(seeds, GFP_KERNEL);
 	for (p = s; s && (tok = strsep(&p, ","));) {
 		if (kstrtoull(tok, 0, &seed))
 			continue;
-		run(seed, false);
-		run(seed, true);
+		run(seed);
 	}
 	kfree(s);
-	emit("### final /proc/devices\n");
-	read_proc_devices(cur);
-	emit("%s", cur);
-	emit("### end: %d calls%s\n", ncall, out_len >= OUT_SIZE - 1 ? " (TRUNCATED)" : "");
+	emit("Z %u lost=%lu truncated=%d\n", ncall, lost, out_len >= OUT_SIZE - 1);
 	kern_unmount(proc_mnt);
 
 	blob.data = out;
 	blob.size = out_len;
 	dent = debugfs_create_blob("devlist_transcript", 0444, NULL, &blob);
+	vfree(boot_txt);
+	vfree(prev_txt);
+	vfree(cur_txt);
+	vfree(la);
+	vfree(lb);
+	vfree(H);
+	boot_txt = prev_txt = cur_txt = NULL;
+	la = lb = NULL;
+	H = NULL;
 	return 0;
 nomem:
 	vfree(out);
-	vfree(prev);
-	vfree(cur);
+	vfree(boot_txt);
+	vfree(prev_txt);
+	vfree(cur_txt);
+	vfree(la);
+	vfree(lb);
+	vfree(H);
 	return -ENOMEM;
 }
 module_init(transcript_init);
 
-MODULE_DESCRIPTION("Transcript of device-number registration calls");
+static void __exit transcript_exit(void)
+{
+	debugfs_remove(dent);
+	vfree(out);
+}
+module_exit(transcript_exit);
+
+MODULE_DESCRIPTION("Transcript of the char and block registration API, for conformance");
 MODULE_LICENSE("GPL");

@@ -1,0 +1,81 @@
+#!/bin/sh
+# Stage "conformance": stock against the series, by running both.
+# The stock kernel is prefix 1 (the base with the API tests, which change
+# no kernel code), the series kernel is the last prefix; same config, same
+# QEMU.  Both boot the same initramfs, which prints /proc/devices and the
+# /dev listing after boot, then runs the API transcript module
+# (testing/conformance/devlist_transcript.c): seeded calls of every
+# registration API, each recorded with its result, dev_t, messages and
+# /proc/devices after it.  testing/conformance/compare.py compares them
+# call by call; each call is one check.
+#   TRANSCRIPT_ARGS  module parameters (default in testing/conformance/args)
+. "$(dirname "$0")/lib.sh"
+. "$TOP/scripts/report.sh"
+stage_begin conformance
+out=$RESULTS/conformance
+mkdir -p "$out"
+conf=$TOP/testing/conformance
+args=${TRANSCRIPT_ARGS:-$(cat "$conf/args")}
+
+"$TOP/scripts/tree.sh" || stage_abort "build/linux could not be made"
+n=$(git -C "$KSRC" rev-list --count base..HEAD)
+for side in stock:1 series:$n; do
+	s=${side%:*} k=${side#*:}
+	"$TOP/scripts/kernels.sh" "$k" > "$out/$s.build" 2>&1 ||
+		stage_abort "the $s kernel (prefix $k) does not build ($KDIR/p$k.log)"
+	"$TOP/scripts/module.sh" "$k" "$conf" "$out/mod-$s" ||
+		stage_abort "the transcript module does not build against the $s kernel"
+	echo "$args" > "$out/mod-$s/transcript.args"
+	cat > "$out/$s.files" <<EOF
+dir /lib 755 0 0
+file /lib/devlist_transcript.ko $out/mod-$s/devlist_transcript.ko 644 0 0
+file /lib/transcript.args $out/mod-$s/transcript.args 644 0 0
+file /init.d/10-transcript $conf/transcript.init 755 0 0
+EOF
+	"$TOP/scripts/initramfs.sh" "$KDIR/p$k/obj" "$out/$s.cpio" "$out/$s.files"
+	t0=$(date +%s)
+	say "conformance: booting the $s kernel ($args; timeout 900 s)"
+	if ! BOOTARGS=log_buf_len=16M "$TOP/scripts/boot.sh" "$KDIR/p$k/obj/arch/x86/boot/bzImage" \
+		"$out/$s.cpio" report "$out/$s.log" 900; then
+		stage_abort "the $s kernel did not finish its boot ($out/$s.log)"
+	fi
+	say "conformance: $s guest done in $(elapsed "$t0") s"
+	for sec in proc-devices dev-listing transcript; do
+		"$TOP/scripts/section.sh" "$sec" "$out/$s.log" > "$out/$s.$sec"
+	done
+done
+
+for sec in proc-devices dev-listing; do
+	lines=$(wc -l < "$out/series.$sec")
+	if [ "$lines" -lt 5 ]; then
+		notok "boot $sec: only $lines lines from the series kernel ($out/series.log)"
+	elif cmp -s "$out/stock.$sec" "$out/series.$sec"; then
+		ok "boot $sec: the same $lines lines as stock"
+	else
+		diff -u "$out/stock.$sec" "$out/series.$sec" | head -20
+		notok "boot $sec: differs from stock"
+	fi
+done
+
+python3 "$conf/compare.py" "$out/stock.transcript" "$out/series.transcript" > "$out/compare.txt" 2>&1
+rc=$?
+grep -v '^ok' "$out/compare.txt" | head -40
+last=$(tail -n 1 "$out/compare.txt")
+calls=$(echo "$last" | sed -n 's/^compare: \([0-9]*\) calls, \([0-9]*\) failed.*/\1/p')
+failed=$(echo "$last" | sed -n 's/^compare: \([0-9]*\) calls, \([0-9]*\) failed.*/\2/p')
+if [ -z "$calls" ] || [ "$calls" = 0 ]; then
+	notok "transcript: nothing compared ($out/compare.txt)"
+else
+	add_counts $((calls - failed)) "$failed" 0
+	[ "$rc" != 0 ] && [ "$failed" = 0 ] && notok "compare.py failed without naming a call ($out/compare.txt)"
+	echo "  $last"
+fi
+
+# The comparer itself, on this run's stock transcript: every mutant rejected.
+if python3 "$conf/selftest.py" "$out/stock.transcript" > "$out/selftest.txt" 2>&1; then
+	ok "comparer self-test on this run's stock transcript: $(grep -c '^ok' "$out/selftest.txt") mutants rejected"
+else
+	grep '^not ok' "$out/selftest.txt"
+	notok "comparer self-test on this run's stock transcript ($out/selftest.txt)"
+fi
+stage_end
