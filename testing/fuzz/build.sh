@@ -1,0 +1,168 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Build the userspace fuzzers of the devlist series (see README.md here).
+#
+#   build.sh [-o OUT] [-s SERIES] [-b STOCK] [-m MUTANT]
+#
+# SERIES and STOCK are kernel trees: a directory, or GITDIR@COMMIT (files
+# taken with git show, so a commit in the middle of the series works too).
+# Defaults: build/linux (the series' working tree) and build/base (stock
+# 7.3.4).  Nothing is written to the trees: the files used are copied to
+# OUT/src-*, the registration code is extracted from them (extract.py)
+# and everything is compiled with gcc (CC), ASan and UBSan:
+#   OUT/devlist-core   fs/devlist.c against a reference model (core.c)
+#   OUT/devlist-wrap   stock against the series (wrap.c)
+# With -m, OUT must hold a build already; the mutant (mutate.py list) is
+# applied to a copy of the series' files and OUT/mutant-M/ gets the
+# binaries it changes.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+out=${FUZZ_OUT:-$top/build/fuzz}
+series=$top/build/linux
+stock=$top/build/base
+mutant=
+while getopts o:s:b:m: opt; do
+	case $opt in
+	o) out=$OPTARG ;;
+	s) series=$OPTARG ;;
+	b) stock=$OPTARG ;;
+	m) mutant=$OPTARG ;;
+	*) echo "usage: $0 [-o OUT] [-s SERIES] [-b STOCK] [-m MUTANT]" >&2; exit 2 ;;
+	esac
+done
+CC=${CC:-gcc}
+SAN="-fsanitize=address,undefined -fno-sanitize-recover=all"
+CFLAGS="-std=gnu11 -O1 -g -fno-omit-frame-pointer -Wall -Wno-unused-function -Wno-unused-parameter -Wno-format-truncation $SAN"
+KCONF="-DCONFIG_BLOCK=1 -DCONFIG_PROC_FS=1 -DCONFIG_BLOCK_LEGACY_AUTOLOAD=1"
+FILES="fs/char_dev.c block/genhd.c fs/proc/devices.c fs/devlist.c include/linux/devlist.h
+include/linux/fs.h include/linux/blkdev.h fs/internal.h block/blk.h fs/proc/internal.h
+include/linux/major.h"
+
+die() { echo "build.sh: ERROR: $*" >&2; exit 1; }
+
+# snapshot TREE DIR: the files the fuzzers read, copied from TREE into DIR;
+# prints the tools/include directory of TREE.
+snapshot() {
+	rm -rf "$2"
+	mkdir -p "$2"
+	case $1 in
+	*@*)
+		_repo=${1%@*} _rev=${1##*@}
+		git -C "$_repo" rev-parse -q --verify "$_rev^{commit}" >/dev/null ||
+			die "$_rev is not a commit of $_repo"
+		for f in $FILES; do
+			mkdir -p "$2/$(dirname "$f")"
+			git -C "$_repo" show "$_rev:$f" > "$2/$f" 2>/dev/null || rm -f "$2/$f"
+		done
+		_tools=$(git -C "$_repo" rev-parse --show-toplevel 2>/dev/null || echo "$_repo")/tools/include
+		;;
+	*)
+		[ -d "$1" ] || die "no kernel tree at $1"
+		for f in $FILES; do
+			[ -f "$1/$f" ] || continue
+			mkdir -p "$2/$(dirname "$f")"
+			cp "$1/$f" "$2/$f"
+		done
+		_tools=$1/tools/include
+		;;
+	esac
+	for f in fs/char_dev.c block/genhd.c fs/proc/devices.c; do
+		[ -s "$2/$f" ] || die "$1 has no $f"
+	done
+	[ -f "$_tools/linux/list.h" ] || die "no tools/include/linux/list.h for $1 ($_tools)"
+	echo "$_tools"
+}
+
+# cc OUTPUT SOURCE EXTRA...: one object, with the shims and tools/include
+cc() {
+	_o=$1 _s=$2
+	shift 2
+	$CC -c $CFLAGS $KCONF -include "$here/include/fuzz_prelude.h" -I"$here" \
+		-I"$here/include" "$@" -I"$TOOLS" -I"$TOOLS/uapi" -o "$_o" "$_s"
+}
+
+# side NAME EXDIR KINC [REFDIR]: compile an extracted side into EXDIR/side.o,
+# with every symbol local but its table fz_ops_NAME (a file extracted
+# exactly as in REFDIR is not compiled again)
+side() {
+	rm -f "$2"/*.o
+	for t in char block proc; do
+		if [ -n "${4:-}" ] && cmp -s "$2/$t.c" "$4/$t.c" && cmp -s "$2/decls.h" "$4/decls.h" &&
+		   [ -f "$4/$t.o" ]; then
+			cp "$4/$t.o" "$2/$t.o"
+			continue
+		fi
+		cc "$2/$t.o" "$2/$t.c" -DFZ_OPS="fz_ops_$1" -I"$2" -I"$3" &
+	done
+	wait
+	for t in char block proc; do
+		[ -f "$2/$t.o" ] || die "$2/$t.c does not compile (see above)"
+	done
+	ld -r -o "$2/all.o" "$2/char.o" "$2/block.o" "$2/proc.o"
+	objcopy --keep-global-symbol="fz_ops_$1" "$2/all.o" "$2/side.o"
+}
+
+kinc() {	# kinc SRCDIR DIR: DIR/linux/devlist.h if the tree has one
+	rm -rf "$2"
+	mkdir -p "$2/linux"
+	[ ! -f "$1/include/linux/devlist.h" ] || cp "$1/include/linux/devlist.h" "$2/linux/"
+}
+
+link_wrap() {	# link_wrap OUTPUT SERIES_SIDE_O [DEVLIST_O]
+	$CC $SAN -o "$1" "$out/wrap.o" "$out/ex-stock/side.o" "$2" ${3:+"$3"}
+}
+
+if [ -n "$mutant" ]; then
+	[ -f "$out/wrap.o" ] && [ -f "$out/tools" ] || die "no build in $out: run $0 -o $out first"
+	TOOLS=$(cat "$out/tools")
+	m=$out/mutant-$mutant
+	rm -rf "$m"
+	mkdir -p "$m"
+	cp -R "$out/src-series" "$m/src"
+	python3 "$here/mutate.py" "$mutant" "$m/src"
+	file=$(python3 "$here/mutate.py" list | awk -v m="$mutant" '$1 == m { print $2 }')
+	if [ "$file" = fs/devlist.c ]; then
+		cc "$m/devlist.o" "$m/src/fs/devlist.c" -I"$out/kinc-series"
+		$CC $SAN -o "$m/devlist-core" "$out/core.o" "$m/devlist.o"
+		link_wrap "$m/devlist-wrap" "$out/ex-series/side.o" "$m/devlist.o"
+	else
+		python3 "$here/extract.py" "$m/src" "$m/ex-series" >/dev/null
+		side series "$m/ex-series" "$out/kinc-series" "$out/ex-series"
+		link_wrap "$m/devlist-wrap" "$m/ex-series/side.o" \
+			"$( [ -f "$out/devlist.o" ] && echo "$out/devlist.o")"
+	fi
+	exit 0
+fi
+
+mkdir -p "$out"
+command -v "$CC" >/dev/null || die "no $CC (apt-get install build-essential)"
+command -v python3 >/dev/null || die "no python3"
+TOOLS=$(snapshot "$series" "$out/src-series")
+echo "$TOOLS" > "$out/tools"
+snapshot "$stock" "$out/src-stock" >/dev/null
+kinc "$out/src-series" "$out/kinc-series"
+kinc "$out/src-stock" "$out/kinc-stock"
+python3 "$here/extract.py" "$out/src-stock" "$out/ex-stock"
+python3 "$here/extract.py" "$out/src-series" "$out/ex-series"
+rm -f "$out"/*.o "$out/devlist-core" "$out/devlist-wrap"
+
+side stock "$out/ex-stock" "$out/kinc-stock" &
+side series "$out/ex-series" "$out/kinc-series" &
+wait
+[ -f "$out/ex-stock/side.o" ] && [ -f "$out/ex-series/side.o" ] || die "a side does not build"
+cc "$out/wrap.o" "$here/wrap.c" &
+if [ -f "$out/src-series/fs/devlist.c" ]; then
+	cc "$out/devlist.o" "$out/src-series/fs/devlist.c" -I"$out/kinc-series" &
+	cc "$out/core.o" "$here/core.c" -I"$out/kinc-series" &
+fi
+wait
+[ -f "$out/wrap.o" ] || die "wrap.c does not compile"
+if [ -f "$out/src-series/fs/devlist.c" ]; then
+	[ -f "$out/devlist.o" ] && [ -f "$out/core.o" ] || die "fs/devlist.c or core.c does not compile"
+	$CC $SAN -o "$out/devlist-core" "$out/core.o" "$out/devlist.o"
+	link_wrap "$out/devlist-wrap" "$out/ex-series/side.o" "$out/devlist.o"
+else
+	echo "build.sh: $series has no fs/devlist.c: no core fuzzer" >&2
+	link_wrap "$out/devlist-wrap" "$out/ex-series/side.o"
+fi

@@ -1,0 +1,571 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Core fuzz: fs/devlist.c, compiled unmodified from a kernel tree, against
+ * a brute-force reference model written from the rules of DESIGN.md (not
+ * from the list code).  Every operation's result and the whole list, as
+ * devlist_for_each_entry() walks it, are compared with the model after
+ * each step.
+ *
+ *   devlist-core [-s SEED] [-n OPS] [-t SECONDS]
+ *
+ * One seed of OPS operations (default 20000); with -t, seeds SEED,
+ * SEED+1, ... until SECONDS have passed.  Exit 1 on the first difference,
+ * with the seed, the step and a command that reproduces it.
+ *
+ * The model's rules (DESIGN.md sections 2 and 4):
+ *  - two ranges overlap when each starts before the other ends, so an
+ *    empty range at n conflicts only with a range holding n - 1 and n;
+ *  - insert: -EINVAL if the range runs past the last dev_t (first + count
+ *    > 2^32; checked first), -EBUSY on overlap, else 0;
+ *  - order: by first number; at the same first, empty ranges before the
+ *    non-empty one, equal empty ranges in insertion order;
+ *  - free major: the highest major in [lo, hi] that no range touches (a
+ *    range touches the majors of its first and last numbers and all in
+ *    between; an empty range touches its own major), -EBUSY if none; the
+ *    range goes there with its minor kept;
+ *  - find: the first range in list order with that first and count.
+ */
+#include <linux/devlist.h>
+#include <linux/errno.h>
+#include <linux/kdev_t.h>
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define NREC		64		/* records held at most */
+#define DEV_LIMIT	(1ULL << 32)	/* one past the last dev_t */
+#define LAST_MAJOR	4095U
+
+/* A caller's record, with the range not at offset 0 (container_of). */
+struct rec {
+	unsigned long magic;
+	struct devlist_range range;
+	char name[12];
+	bool held;
+};
+
+/* The model: the held records in list order, with their own copies. */
+struct mrange {
+	uint64_t first, count;
+	struct rec *rec;
+};
+
+static struct devlist dl;
+static struct rec recs[NREC];
+static struct mrange model[NREC];
+static int nmodel;
+
+static uint64_t rng;
+static unsigned long seed, step;
+static const char *argv0;
+static char what[160];
+
+static struct {
+	unsigned long ops, insert[3], fm[2], find[2], remove, reset, held;
+} st;
+
+/* splitmix64 */
+static uint32_t rnd(void)
+{
+	uint64_t z = (rng += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return (z ^ (z >> 31)) >> 32;
+}
+
+static uint32_t pick(uint32_t n)
+{
+	return rnd() % n;
+}
+
+/* ---- the reference model ---- */
+
+static uint64_t m_end(const struct mrange *r)
+{
+	return r->first + r->count;
+}
+
+/* Each one starts before the other ends. */
+static bool m_overlap(uint64_t f1, uint64_t c1, uint64_t f2, uint64_t c2)
+{
+	return f1 < f2 + c2 && f2 < f1 + c1;
+}
+
+static bool m_touches(const struct mrange *r, unsigned int major)
+{
+	uint64_t last = r->count ? m_end(r) - 1 : r->first;
+
+	return r->first >> MINORBITS <= major && major <= last >> MINORBITS;
+}
+
+/* Insertion index: after every range that starts before, or at the same
+ * first and is empty (an empty new range) or any (a non-empty one). */
+static int m_place(uint64_t first, uint64_t count)
+{
+	int i;
+
+	for (i = 0; i < nmodel; i++) {
+		if (model[i].first > first)
+			break;
+		if (model[i].first == first && count == 0 && model[i].count)
+			break;
+	}
+	return i;
+}
+
+static void m_add(int i, uint64_t first, uint64_t count, struct rec *rec)
+{
+	memmove(&model[i + 1], &model[i], (nmodel - i) * sizeof(model[0]));
+	model[i] = (struct mrange){ first, count, rec };
+	nmodel++;
+}
+
+static int m_insert(uint64_t first, uint64_t count, struct rec *rec)
+{
+	int i;
+
+	if (first + count > DEV_LIMIT)
+		return -EINVAL;
+	for (i = 0; i < nmodel; i++)
+		if (m_overlap(first, count, model[i].first, model[i].count))
+			return -EBUSY;
+	m_add(m_place(first, count), first, count, rec);
+	return 0;
+}
+
+static int m_insert_free_major(uint32_t minor, uint64_t count,
+			       unsigned int lo, unsigned int hi, struct rec *rec)
+{
+	unsigned int major;
+	bool used;
+	int i;
+
+	for (major = hi + 1; major-- > lo; ) {
+		used = false;
+		for (i = 0; i < nmodel && !used; i++)
+			used = m_touches(&model[i], major);
+		if (!used) {
+			uint64_t first = (uint64_t)major << MINORBITS | minor;
+
+			m_add(m_place(first, count), first, count, rec);
+			return major;
+		}
+	}
+	return -EBUSY;
+}
+
+static int m_find(uint64_t first, uint64_t count)
+{
+	for (int i = 0; i < nmodel; i++)
+		if (model[i].first == first && model[i].count == count)
+			return i;
+	return -1;
+}
+
+static void m_remove(int i)
+{
+	memmove(&model[i], &model[i + 1], (nmodel - i - 1) * sizeof(model[0]));
+	nmodel--;
+}
+
+/* ---- reporting ---- */
+
+static void dump(void)
+{
+	struct rec *pos;
+	int i = 0;
+
+	fprintf(stderr, "  list: ");
+	devlist_for_each_entry(pos, &dl, range) {
+		fprintf(stderr, " %s[%#x+%#x]", pos->name, pos->range.first,
+			pos->range.count);
+		if (++i > NREC + 1) {
+			fprintf(stderr, " ...(loops)");
+			break;
+		}
+	}
+	fprintf(stderr, "\n  model:");
+	for (i = 0; i < nmodel; i++)
+		fprintf(stderr, " %s[%#llx+%#llx]", model[i].rec->name,
+			(unsigned long long)model[i].first,
+			(unsigned long long)model[i].count);
+	fprintf(stderr, "\n");
+}
+
+static __attribute__((format(printf, 1, 2))) void fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "FAIL core seed %lu op %lu: %s: ", seed, step, what);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n");
+	dump();
+	fprintf(stderr, "reproduce: %s -s %lu -n %lu\n", argv0, seed, step + 1);
+	exit(1);
+}
+
+/* The list, walked with devlist_for_each_entry(), is the model. */
+static void check_list(void)
+{
+	struct list_head *p;
+	struct rec *pos;
+	int i = 0;
+
+	for (p = dl.ranges.next; p != &dl.ranges; p = p->next)
+		if (p->next->prev != p || p->prev->next != p || ++i > NREC)
+			fail("list links broken at node %d", i);
+	i = 0;
+	devlist_for_each_entry(pos, &dl, range) {
+		if (i == nmodel)
+			fail("list has more than the model's %d ranges", nmodel);
+		if (pos != model[i].rec || pos->magic != 0xfeedf00d ||
+		    pos->range.first != model[i].first ||
+		    pos->range.count != model[i].count)
+			fail("range %d is %s [%#x+%#x], model %s [%#llx+%#llx]",
+			     i, pos->name, pos->range.first, pos->range.count,
+			     model[i].rec->name,
+			     (unsigned long long)model[i].first,
+			     (unsigned long long)model[i].count);
+		i++;
+	}
+	if (i != nmodel)
+		fail("list has %d ranges, model %d", i, nmodel);
+}
+
+/* ---- generators: biased to the edges ---- */
+
+static const unsigned int hot_majors[] = {
+	0, 1, 2, 3, 4, 10, 233, 234, 235, 253, 254, 255, 256, 259, 383, 384,
+	385, 488, 489, 509, 510, 511, 512, 513, 4094, 4095,
+};
+
+static unsigned int gen_major(void)
+{
+	switch (pick(6)) {
+	case 0:
+		return pick(LAST_MAJOR + 1);
+	case 1:
+		return 230 + pick(30);
+	default:
+		return hot_majors[pick(sizeof(hot_majors) / sizeof(hot_majors[0]))];
+	}
+}
+
+static unsigned int gen_minor(void)
+{
+	switch (pick(7)) {
+	case 0:
+	case 1:
+		return 0;
+	case 2:
+		return MINORMASK - pick(3);
+	case 3:
+		return pick(8);
+	case 4:
+		return 254 + pick(4);
+	default:
+		return pick(MINORMASK + 1);
+	}
+}
+
+static uint32_t gen_first(void)
+{
+	const struct mrange *r;
+
+	switch (pick(10)) {
+	case 0:
+		return 0xffffffff - pick(3);
+	case 1:
+		return rnd();
+	case 2:
+	case 3:
+	case 4:		/* at or next to a range held now */
+		if (!nmodel)
+			return 0;
+		r = &model[pick(nmodel)];
+		return (uint32_t)((pick(2) ? r->first : m_end(r)) + pick(3) - 1);
+	default:
+		return MKDEV(gen_major(), gen_minor());
+	}
+}
+
+static uint32_t gen_count(uint32_t first)
+{
+	switch (pick(12)) {
+	case 0:
+	case 1:
+	case 2:
+		return 0;
+	case 3:
+		return 1 + pick(4);
+	case 4:
+		return 256;
+	case 5:		/* whole majors, give or take one */
+		return ((1 + pick(3)) << MINORBITS) + pick(3) - 1;
+	case 6:		/* to the next major boundary, +-1 */
+		return MKDEV(MAJOR(first) + 1, 0) - first + pick(3) - 1;
+	case 7:		/* to the top of dev_t, +-1 */
+		return -first + pick(3) - 1;
+	case 8:
+		return 0xffffffff - pick(2);
+	case 9:		/* up to the start of a held range, +-1 */
+		if (nmodel) {
+			const struct mrange *r = &model[pick(nmodel)];
+
+			return (uint32_t)(r->first - first + pick(3) - 1);
+		}
+		return 1;
+	default:
+		return rnd() >> pick(32);
+	}
+}
+
+static void gen_window(unsigned int *lo, unsigned int *hi)
+{
+	static const unsigned int win[][2] = {
+		{ 234, 254 }, { 384, 511 }, { 1, 254 }, { 0, 0 },
+		{ 0, LAST_MAJOR }, { LAST_MAJOR, LAST_MAJOR }, { 230, 260 },
+		{ 4000, LAST_MAJOR }, { 254, 254 }, { 1, 1 },
+	};
+	unsigned int w, a, b;
+
+	if (pick(3)) {
+		w = pick(sizeof(win) / sizeof(win[0]));
+		*lo = win[w][0];
+		*hi = win[w][1];
+		return;
+	}
+	a = gen_major();
+	b = gen_major();
+	*lo = a < b ? a : b;
+	*hi = a < b ? b : a;
+}
+
+/* ---- operations ---- */
+
+static struct rec *free_rec(void)
+{
+	for (int i = 0; i < NREC; i++)
+		if (!recs[i].held)
+			return &recs[i];
+	return NULL;
+}
+
+static void poison(struct rec *r)
+{
+	r->range.node.next = (struct list_head *)0x100;
+	r->range.node.prev = (struct list_head *)0x122;
+}
+
+static bool poisoned(const struct rec *r)
+{
+	return r->range.node.next == (struct list_head *)0x100 &&
+	       r->range.node.prev == (struct list_head *)0x122;
+}
+
+static void do_remove(int i)
+{
+	struct rec *r = model[i].rec;
+
+	snprintf(what, sizeof(what), "devlist_remove(%s [%#llx+%#llx])",
+		 r->name, (unsigned long long)model[i].first,
+		 (unsigned long long)model[i].count);
+	devlist_remove(&r->range);
+	m_remove(i);
+	r->held = false;
+	st.remove++;
+}
+
+static void do_insert(void)
+{
+	struct rec *r = free_rec();
+	uint32_t first, count;
+	int a, b;
+
+	if (!r)
+		return do_remove(pick(nmodel));
+	first = gen_first();
+	count = gen_count(first);
+	snprintf(what, sizeof(what), "devlist_insert(%s [%#x+%#x])", r->name,
+		 first, count);
+	poison(r);
+	r->range.first = first;
+	r->range.count = count;
+	a = devlist_insert(&dl, &r->range);
+	b = m_insert(first, count, r);
+	st.insert[!a ? 0 : a == -EBUSY ? 1 : 2]++;
+	if (a != b)
+		fail("devlist %d, model %d", a, b);
+	if (a && (!poisoned(r) || r->range.first != first ||
+		  r->range.count != count))
+		fail("a failed insert changed the range or its node");
+	r->held = !a;
+}
+
+static void do_insert_free_major(void)
+{
+	struct rec *r = free_rec();
+	unsigned int lo, hi, minor;
+	uint32_t count;
+	int a, b;
+
+	if (!r)
+		return do_remove(pick(nmodel));
+	gen_window(&lo, &hi);
+	minor = gen_minor();
+	switch (pick(4)) {	/* the minors must fit in one major */
+	case 0:
+		count = 0;
+		break;
+	case 1:
+		count = MINORMASK + 1 - minor;
+		break;
+	case 2:
+		count = pick(MINORMASK + 2 - minor);
+		break;
+	default:
+		count = minor <= MINORMASK - 255 ? 1 + pick(256) : 1;
+		break;
+	}
+	snprintf(what, sizeof(what),
+		 "devlist_insert_free_major(%s [minor %#x+%#x], %u, %u)",
+		 r->name, minor, count, lo, hi);
+	poison(r);
+	r->range.first = MKDEV(gen_major(), minor);	/* major ignored */
+	r->range.count = count;
+	a = devlist_insert_free_major(&dl, &r->range, lo, hi);
+	b = m_insert_free_major(minor, count, lo, hi, r);
+	st.fm[a < 0]++;
+	if (a != b)
+		fail("devlist %d, model %d", a, b);
+	if (a < 0 && !poisoned(r))
+		fail("a failed insert touched the node");
+	r->held = a >= 0;
+}
+
+static void do_find(void)
+{
+	struct devlist_range *got;
+	struct rec *want = NULL;
+	uint32_t first, count;
+	int i;
+
+	if (nmodel && pick(4)) {	/* mostly a range held now, or close */
+		i = pick(nmodel);
+		first = model[i].first;
+		count = model[i].count;
+		if (!pick(4))
+			count += pick(3) - 1;
+		if (!pick(6))
+			first += pick(3) - 1;
+	} else {
+		first = gen_first();
+		count = gen_count(first);
+	}
+	snprintf(what, sizeof(what), "devlist_find(%#x, %#x)", first, count);
+	got = devlist_find(&dl, first, count);
+	i = m_find(first, count);
+	if (i >= 0)
+		want = model[i].rec;
+	st.find[!want]++;
+	if (got != (want ? &want->range : NULL))
+		fail("devlist %s, model %s",
+		     got ? container_of(got, struct rec, range)->name : "NULL",
+		     want ? want->name : "NULL");
+}
+
+static void reset(void)
+{
+	INIT_LIST_HEAD(&dl.ranges);
+	nmodel = 0;
+	for (int i = 0; i < NREC; i++) {
+		recs[i].magic = 0xfeedf00d;
+		recs[i].held = false;
+		snprintf(recs[i].name, sizeof(recs[i].name), "r%d", i);
+	}
+}
+
+static void run(unsigned long ops)
+{
+	reset();
+	for (step = 0; step < ops; step++) {
+		unsigned int op = pick(100);
+
+		st.ops++;
+		st.held += nmodel;
+		if (op < 40)
+			do_insert();
+		else if (op < 55)
+			do_insert_free_major();
+		else if (op < 72)
+			do_find();
+		else if (op < 99) {
+			if (nmodel)
+				do_remove(pick(nmodel));
+		} else if (!pick(4)) {	/* now and then, empty it */
+			snprintf(what, sizeof(what), "remove all");
+			while (nmodel)
+				do_remove(pick(nmodel));
+			st.reset++;
+		}
+		check_list();
+	}
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long first_seed = 1, ops = 20000, seeds = 0;
+	double secs = 0, t0;
+	int c;
+
+	argv0 = argv[0];
+	while ((c = getopt(argc, argv, "s:n:t:")) != -1) {
+		switch (c) {
+		case 's':
+			first_seed = strtoul(optarg, NULL, 0);
+			break;
+		case 'n':
+			ops = strtoul(optarg, NULL, 0);
+			break;
+		case 't':
+			secs = strtod(optarg, NULL);
+			break;
+		default:
+			fprintf(stderr, "usage: %s [-s SEED] [-n OPS] [-t SECONDS]\n",
+				argv0);
+			return 2;
+		}
+	}
+	t0 = now();
+	seed = first_seed;
+	do {
+		rng = seed;
+		run(ops);
+		seeds++;
+		seed++;
+	} while (secs > 0 && now() - t0 < secs);
+	t0 = now() - t0;
+	printf("core: ok: %lu ops, %lu seeds (%lu..%lu) of %lu ops, %.0f ops/s; insert %lu ok %lu busy %lu inval, free major %lu ok %lu busy, find %lu hit %lu miss, remove %lu, %.1f ranges held on average\n",
+	       st.ops, seeds, first_seed, seed - 1, ops, st.ops / (t0 > 0 ? t0 : 1),
+	       st.insert[0], st.insert[1], st.insert[2], st.fm[0], st.fm[1],
+	       st.find[0], st.find[1], st.remove,
+	       (double)st.held / (st.ops ? st.ops : 1));
+	return 0;
+}

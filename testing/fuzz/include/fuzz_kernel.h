@@ -1,0 +1,239 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The kernel, as far as the registration code extracted from fs/char_dev.c,
+ * block/genhd.c and fs/proc/devices.c (see extract.py) needs it: locks that
+ * check their use, allocations that can be made to fail, printk and
+ * WARN_ON captured by the harness (wrap.c), a seq_file into a buffer, and
+ * a stand-in cdev that logs what is done to it.  The same shims serve the
+ * stock and the series code, so what they do cannot explain a difference.
+ */
+#ifndef _FUZZ_KERNEL_H
+#define _FUZZ_KERNEL_H
+
+/* kernel min()/max(): no strict type check (tools' u64 is not the kernel's) */
+#define min(x, y) ({ __auto_type _x = (x); __auto_type _y = (y); _x < _y ? _x : _y; })
+#define max(x, y) ({ __auto_type _x = (x); __auto_type _y = (y); _x > _y ? _x : _y; })
+
+#include <linux/types.h>
+#include <linux/kernel.h>
+#include <linux/kconfig.h>
+#include <linux/bits.h>
+#include <linux/list.h>
+#include <linux/err.h>
+#include <linux/kdev_t.h>
+#include <linux/errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/types.h>
+
+/* ---- provided by the harness (wrap.c) ---- */
+void fz_fatal(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+void fz_printk(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void fz_event(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void fz_warn(const char *file, int line);
+void *fz_alloc(size_t size, int zero);
+void fz_free(const void *p);
+void fz_lock(int *locked, const char *name);
+void fz_unlock(int *locked, const char *name);
+int fz_cdev_add_result(void);
+void fz_cdev_track(void *cdev, int live);
+
+/* ---- annotations ---- */
+#define __init
+#define __exit
+#define __initdata
+#define __ro_after_init
+#define __read_mostly
+#ifndef __acquires
+#define __acquires(...)
+#define __releases(...)
+#define __must_hold(...)
+#endif
+#ifndef __printf
+#define __printf(a, b) __attribute__((format(printf, a, b)))
+#endif
+#define might_sleep() do { } while (0)
+#define EXPORT_SYMBOL(s)
+#define EXPORT_SYMBOL_GPL(s)
+#define EXPORT_SYMBOL_IF_KUNIT(s)
+#define VISIBLE_IF_KUNIT static
+
+/* ---- printk, WARN, BUG ---- */
+#define KERN_SOH	"\001"
+#define KERN_EMERG	KERN_SOH "0"
+#define KERN_ALERT	KERN_SOH "1"
+#define KERN_CRIT	KERN_SOH "2"
+#define KERN_ERR	KERN_SOH "3"
+#define KERN_WARNING	KERN_SOH "4"
+#define KERN_NOTICE	KERN_SOH "5"
+#define KERN_INFO	KERN_SOH "6"
+#define KERN_DEBUG	KERN_SOH "7"
+#define KERN_CONT	KERN_SOH "c"
+#ifndef pr_fmt
+#define pr_fmt(fmt) fmt
+#endif
+#define printk(fmt, ...)	fz_printk(fmt, ##__VA_ARGS__)
+#define pr_emerg(fmt, ...)	printk(KERN_EMERG pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_alert(fmt, ...)	printk(KERN_ALERT pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_crit(fmt, ...)	printk(KERN_CRIT pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_err(fmt, ...)	printk(KERN_ERR pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_warn(fmt, ...)	printk(KERN_WARNING pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_notice(fmt, ...)	printk(KERN_NOTICE pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_info(fmt, ...)	printk(KERN_INFO pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_debug(fmt, ...)	do { } while (0)
+#undef WARN_ON
+#define WARN_ON(cond) ({ int __c = !!(cond); if (__c) fz_warn(__FILE__, __LINE__); __c; })
+#undef WARN_ON_ONCE
+#define WARN_ON_ONCE(cond) WARN_ON(cond)
+#undef BUG_ON
+#define BUG_ON(cond) do { if (cond) fz_fatal("BUG_ON(%s) at %s:%d", #cond, __FILE__, __LINE__); } while (0)
+#undef BUG
+#define BUG() fz_fatal("BUG() at %s:%d", __FILE__, __LINE__)
+
+/* ---- locks: a flag each, checked; guard() and lockdep as in the kernel ---- */
+struct mutex { int locked; const char *name; };
+typedef struct spinlock { int locked; const char *name; } spinlock_t;
+#define DEFINE_MUTEX(n)		struct mutex n = { 0, #n }
+#define DEFINE_SPINLOCK(n)	spinlock_t n = { 0, #n }
+static inline void mutex_lock(struct mutex *m) { fz_lock(&m->locked, m->name); }
+static inline void mutex_unlock(struct mutex *m) { fz_unlock(&m->locked, m->name); }
+static inline void spin_lock(spinlock_t *l) { fz_lock(&l->locked, l->name); }
+static inline void spin_unlock(spinlock_t *l) { fz_unlock(&l->locked, l->name); }
+#define lockdep_assert_held(l) do { \
+	if (!(l)->locked) \
+		fz_fatal("lockdep_assert_held(%s) at %s:%d: not held", #l, __FILE__, __LINE__); \
+} while (0)
+
+#define __FZ_CAT2(a, b) a##b
+#define __FZ_CAT(a, b) __FZ_CAT2(a, b)
+static inline void __fz_guard_mutex_exit(struct mutex **m) { mutex_unlock(*m); }
+static inline void __fz_guard_spinlock_exit(spinlock_t **l) { spin_unlock(*l); }
+static inline struct mutex *__fz_guard_mutex_enter(struct mutex *m) { mutex_lock(m); return m; }
+static inline spinlock_t *__fz_guard_spinlock_enter(spinlock_t *l) { spin_lock(l); return l; }
+#define guard(name) __fz_guard_##name
+#define __fz_guard_mutex(m) \
+	struct mutex *__FZ_CAT(__guard_, __COUNTER__) \
+	__attribute__((cleanup(__fz_guard_mutex_exit), unused)) = __fz_guard_mutex_enter(m)
+#define __fz_guard_spinlock(l) \
+	spinlock_t *__FZ_CAT(__guard_, __COUNTER__) \
+	__attribute__((cleanup(__fz_guard_spinlock_exit), unused)) = __fz_guard_spinlock_enter(l)
+
+/* ---- allocation: can be made to fail by the harness ---- */
+typedef unsigned int fz_gfp_t;
+#define GFP_KERNEL 0u
+#define kmalloc(size, ...)	fz_alloc(size, 0)
+#define kzalloc(size, ...)	fz_alloc(size, 1)
+#define kmalloc_obj(P, ...)	((typeof(P) *)fz_alloc(sizeof(typeof(P)), 0))
+#define kzalloc_obj(P, ...)	((typeof(P) *)fz_alloc(sizeof(typeof(P)), 1))
+#define kfree(p)		fz_free(p)
+static inline void __free_kfree(void *p) { fz_free(*(void **)p); }
+#define __free(name)		__attribute__((cleanup(__free_##name)))
+#define no_free_ptr(p)		({ __auto_type __p = (p); (p) = NULL; __p; })
+#define return_ptr(p)		return no_free_ptr(p)
+
+/* ---- strings ---- */
+static inline ssize_t fz_strscpy(char *dst, const char *src, size_t size)
+{
+	size_t len = strnlen(src, size);
+
+	if (!size)
+		return -E2BIG;
+	if (len == size) {
+		memcpy(dst, src, size - 1);
+		dst[size - 1] = '\0';
+		return -E2BIG;
+	}
+	memcpy(dst, src, len + 1);
+	return len;
+}
+#define __fz_strscpy2(d, s)	fz_strscpy(d, s, sizeof(d))
+#define __fz_strscpy3(d, s, n)	fz_strscpy(d, s, n)
+#define __fz_pick(_1, _2, _3, NAME, ...) NAME
+#define strscpy(...) __fz_pick(__VA_ARGS__, __fz_strscpy3, __fz_strscpy2, none)(__VA_ARGS__)
+
+/* ---- seq_file: into a buffer the harness sizes for any listing ---- */
+struct seq_file;
+struct seq_operations {
+	void *(*start)(struct seq_file *m, loff_t *pos);
+	void (*stop)(struct seq_file *m, void *v);
+	void *(*next)(struct seq_file *m, void *v, loff_t *pos);
+	int (*show)(struct seq_file *m, void *v);
+};
+struct seq_file {
+	char *buf;
+	size_t size, count;
+	const struct seq_operations *op;
+	void *private;
+};
+static inline __attribute__((format(printf, 2, 3)))
+void seq_printf(struct seq_file *m, const char *fmt, ...)
+{
+	char line[96], big[1024];	/* ASan's vsnprintf touches all the room given */
+	char *p = line;
+	va_list ap;
+	int len;
+
+	va_start(ap, fmt);
+	len = vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (len >= (int)sizeof(line)) {
+		p = big;
+		va_start(ap, fmt);
+		len = vsnprintf(big, sizeof(big), fmt, ap);
+		va_end(ap);
+	}
+	if (len < 0 || (size_t)len >= sizeof(big) || (size_t)len >= m->size - m->count)
+		fz_fatal("seq_file buffer too small");
+	memcpy(m->buf + m->count, p, len + 1);
+	m->count += len;
+}
+#define seq_puts(m, s)	seq_printf(m, "%s", s)
+#define seq_putc(m, c)	seq_printf(m, "%c", c)
+
+/* ---- cdev: what __register_chrdev() and __unregister_chrdev() use ---- */
+struct module;
+struct file_operations { struct module *owner; };
+struct kobject { const char *name; };
+struct cdev {
+	struct kobject kobj;
+	struct module *owner;
+	const struct file_operations *ops;
+	dev_t dev;
+	unsigned int count;
+};
+static inline struct cdev *cdev_alloc(void)
+{
+	struct cdev *p = (struct cdev *)fz_alloc(sizeof(*p), 1);
+
+	if (p)
+		fz_cdev_track(p, 1);
+	return p;
+}
+static inline int kobject_set_name(struct kobject *kobj, const char *fmt, ...)
+{
+	return 0;
+}
+static inline int cdev_add(struct cdev *p, dev_t dev, unsigned int count)
+{
+	p->dev = dev;
+	p->count = count;
+	fz_event("cdev_add %#x %u", dev, count);
+	return fz_cdev_add_result();
+}
+static inline void cdev_del(struct cdev *p)
+{
+	fz_event("cdev_del %#x %u", p->dev, p->count);
+	fz_cdev_track(p, 0);
+	fz_free(p);
+}
+static inline void kobject_put(struct kobject *kobj)
+{
+	struct cdev *p = container_of(kobj, struct cdev, kobj);
+
+	fz_event("cdev_put %#x %u", p->dev, p->count);
+	fz_cdev_track(p, 0);
+	fz_free(p);
+}
+
+#endif /* _FUZZ_KERNEL_H */

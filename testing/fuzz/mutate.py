@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Known-wrong variants of the series, to show that the fuzzers catch bugs.
+
+    mutate.py list                  the mutants: NAME FILE FUZZER WHAT
+    mutate.py NAME SRCDIR           edit SRCDIR/FILE (a copy of the tree's
+                                    files that build.sh made) in place
+
+Each mutant replaces one piece of text inside one function, found by name
+as extract.py finds it.  If the text is not there exactly once (the series
+changed), it fails loudly: a mutant that does not apply proves nothing.
+FUZZER says which fuzz target must catch it (core, wrap or both).
+"""
+import os
+import sys
+
+sys.dont_write_bytecode = True		# nothing written next to the sources
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import extract  # noqa: E402
+
+MUTANTS = {
+    "a": ("fs/devlist.c", "devlist_insert", "both",
+          "overlap check off by one at the end of a range",
+          "new->first < devlist_end(r)",
+          "new->first <= devlist_end(r)"),
+    "b": ("fs/devlist.c", "devlist_insert", "both",
+          "an empty range conflicts with a range starting at it",
+          "if (r->first < end && new->first < devlist_end(r))",
+          "if ((r->first < end && new->first < devlist_end(r)) ||\n"
+          "\t\t    (r->first == new->first && !r->count != !new->count))"),
+    "c": ("fs/devlist.c", "devlist_insert_free_major", "both",
+          "free-major search ignores empty ranges",
+          "list_for_each_entry_reverse(r, &dl->ranges, node) {",
+          "list_for_each_entry_reverse(r, &dl->ranges, node) {\n"
+          "\t\tif (!r->count)\n\t\t\tcontinue;"),
+    "d": ("fs/devlist.c", "devlist_find", "both",
+          "find returns the last exact match, not the first",
+          "\t\tif (r->first == first && r->count == count)\n\t\t\treturn r;\n\t}\n\treturn NULL;",
+          "\t\tif (r->first == first && r->count == count)\n\t\t\tfound = r;\n\t}\n\treturn found;"),
+    "e": ("fs/char_dev.c", "register_chrdev_region", "wrap",
+          "the rollback does not release the dynamic first piece",
+          "n == from ? first_major : MAJOR(n)",
+          "MAJOR(n)"),
+    "f": ("fs/devlist.c", "devlist_insert", "both",
+          "list order wrong for equal first minors (a new empty range goes "
+          "before the empty ones already there)",
+          "(r->first == new->first && r->count)",
+          "r->first == new->first"),
+    "g": ("block/genhd.c", "__register_blkdev", "wrap",
+          "the dynamic block window stops at 253",
+          "(&major_names, NULL, 1, 254)",
+          "(&major_names, NULL, 1, 253)"),
+    "h": ("fs/char_dev.c", "unregister_chrdev_region", "wrap",
+          "a release up to the top of dev_t is not clipped at 2^32",
+          "min((u64)from + count, BIT_ULL(32))",
+          "(u64)(dev_t)(from + count)"),
+    "i": ("fs/proc/devices.c", "devinfo_start", "wrap",
+          "/proc/devices: a position past the last section is still shown",
+          "*pos < DEVINFO_SECTIONS",
+          "*pos <= DEVINFO_SECTIONS"),
+}
+# mutant d also needs its variable
+EXTRA = {
+    "d": ("struct devlist_range *r;\n", "struct devlist_range *r, *found = NULL;\n"),
+}
+
+
+def die(msg):
+    sys.stderr.write("mutate.py: ERROR: %s\n" % msg)
+    sys.exit(1)
+
+
+def apply(name, srcdir):
+    rel, func, _, what, old, new = MUTANTS[name]
+    path = os.path.join(srcdir, rel)
+    if not os.path.exists(path):
+        die("mutant %s: %s not found" % (name, path))
+    text = open(path).read()
+    fn = [it for it in extract.items_of(path) if it.kind == "func" and func in it.names]
+    if len(fn) != 1:
+        die("mutant %s: function %s() not found in %s" % (name, func, rel))
+    body = text[fn[0].start:fn[0].end]
+    if body.count(old) != 1:
+        die("mutant %s (%s): %r is not in %s() exactly once: update "
+            "testing/fuzz/mutate.py" % (name, what, old, func))
+    body = body.replace(old, new)
+    if name in EXTRA:
+        o, n = EXTRA[name]
+        if body.count(o) != 1:
+            die("mutant %s: %r is not in %s() exactly once" % (name, o, func))
+        body = body.replace(o, n)
+    with open(path, "w") as f:
+        f.write(text[:fn[0].start] + body + text[fn[0].end:])
+
+
+def main():
+    if len(sys.argv) == 2 and sys.argv[1] == "list":
+        for k, (rel, func, fz, what, _, _) in sorted(MUTANTS.items()):
+            print("%s %s %s %s" % (k, rel, fz, what))
+        return
+    if len(sys.argv) != 3 or sys.argv[1] not in MUTANTS:
+        die("usage: mutate.py list | mutate.py {%s} SRCDIR" % ",".join(sorted(MUTANTS)))
+    apply(sys.argv[1], sys.argv[2])
+
+
+if __name__ == "__main__":
+    main()
