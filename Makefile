@@ -3,10 +3,11 @@
 
 SHELL := /bin/sh
 KSRC ?=
+export SIGNOFF
 
 .PHONY: all help run check tree kernels export export-check apply clean \
 	harness fuzz lint check-series kunit-stock kunit-x86_64 conformance \
-	kunit-um kunit-i386 kunit-arm64 size bench cover-letter send-dry-run
+	kunit-um kunit-i386 send-dry-run
 
 all: help
 
@@ -21,7 +22,7 @@ help:
 	@echo "  make harness | fuzz | lint | check-series | kunit-stock | kunit-x86_64 |"
 	@echo "       conformance | kunit-um | kunit-i386"
 	@echo "not in make check (results recorded in README.md):"
-	@echo "  make kunit-arm64 | size | bench | cover-letter | send-dry-run"
+	@echo "  make send-dry-run [SIGNOFF=1]   the mails, From: you, git send-email --dry-run"
 
 run:
 	@scripts/run.sh
@@ -35,13 +36,13 @@ tree:
 kernels:
 	@scripts/kernels.sh
 
-harness fuzz lint kunit-stock kunit-x86_64 conformance kunit-um kunit-i386 kunit-arm64:
+harness fuzz lint kunit-stock kunit-x86_64 conformance kunit-um kunit-i386:
 	@scripts/deps.sh && scripts/stage-$@.sh
 
 check-series:
 	@scripts/deps.sh && scripts/stage-series.sh
 
-size bench cover-letter send-dry-run:
+send-dry-run:
 	@scripts/$@.sh
 
 export:

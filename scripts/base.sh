@@ -23,48 +23,22 @@ if [ -d "$BASE" ] && [ -f "$BUILD/base.stamp" ]; then
 fi
 mkdir -p "$BUILD" "$CACHE"
 
-# The archive URI of the system's own Debian sources (deb822 or one-line).
-archive_uri() {
-	codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
-	for f in /etc/apt/sources.list.d/*.sources; do
-		[ -f "$f" ] || continue
-		awk -v c="$codename" '
-			/^$/ { if (ok && uri) { print uri; exit } ok = 0; uri = "" }
-			/^URIs:/ { uri = $2 }
-			/^Suites:/ { for (i = 2; i <= NF; i++) if ($i == c) ok = 1 }
-			/^Types:/ { if ($0 !~ / deb( |$)/) uri = "-" }
-			END { if (ok && uri) print uri }' "$f" | grep -v '^-$' || true
-	done
-	cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
-		sed 's/\[[^]]*\]//' |
-		awk -v c="$codename" '$1 == "deb" && $3 == c { print $2 }' || true
-}
-
 deb=$CACHE/${PIN_PKG}_${PIN_VERSION}_all.deb
 sha=
 if [ -f "$deb" ] && [ "$(sha256sum < "$deb" | cut -d' ' -f1)" = "$PIN_SHA256" ]; then
 	say "base: using the cached $deb"
 	sha=$PIN_SHA256 version=$PIN_VERSION
 else
-	uri=$(archive_uri | head -n 1)
-	[ -n "$uri" ] || die "no Debian archive URI in /etc/apt/sources.list{,.d}: add the Debian archive to the system's apt sources, or put ${PIN_PKG}_${PIN_VERSION}_all.deb (sha256 $PIN_SHA256) in $CACHE"
+	say "base: reading $PIN_SUITE (private apt configuration in $BUILD/apt)"
+	private_apt "$BUILD/apt" "deb $PIN_SUITE main"
+	set -- $APT_OPTS
 	apt=$BUILD/apt
-	mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial"
-	echo "deb $uri $PIN_SUITE main" > "$apt/sources.list"
-	set -- -o Dir::Etc::sourcelist="$apt/sources.list" -o Dir::Etc::sourceparts=- \
-		-o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache" \
-		-o APT::Get::List-Cleanup=0 -o APT::Sandbox::User=root -q
-	say "base: reading $PIN_SUITE from $uri (private apt configuration in $apt)"
-	apt-get "$@" update >"$apt/update.log" 2>&1 || {
-		tail -5 "$apt/update.log"
-		die "apt-get update of $PIN_SUITE failed (log: $apt/update.log); is $uri reachable?"
-	}
 	offered=$(apt-cache "$@" madison "$PIN_PKG" 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); print $2 }')
 	if echo "$offered" | grep -qxF "$PIN_VERSION"; then
 		version=$PIN_VERSION
 	else
 		version=$(echo "$offered" | grep "^$PIN_SERIES\." | sort -V | tail -n 1)
-		[ -n "$version" ] || die "$uri $PIN_SUITE offers no $PIN_PKG (offered: ${offered:-nothing}).  Put ${PIN_PKG}_${PIN_VERSION}_all.deb (sha256 $PIN_SHA256) in $CACHE, or apply the series to your own 7.3 tree ('make apply KSRC=...')"
+		[ -n "$version" ] || die "$PIN_SUITE offers no $PIN_PKG (offered: ${offered:-nothing}).  Put ${PIN_PKG}_${PIN_VERSION}_all.deb (sha256 $PIN_SHA256) in $CACHE, or apply the series to your own 7.3 tree ('make apply KSRC=...')"
 		warn "$PIN_PKG $PIN_VERSION is gone from $PIN_SUITE; taking $version instead."
 		warn "The series was tested on $PIN_VERSION; 'make tree' stops if it does not apply."
 	fi

@@ -9,6 +9,7 @@
 # /proc/devices after it.  testing/conformance/compare.py compares them
 # call by call; each call is one check.
 #   TRANSCRIPT_ARGS  module parameters (default in testing/conformance/args)
+#   STOCK_PREFIX     the prefix that is stock (default 1; 0 is the bare base)
 . "$(dirname "$0")/lib.sh"
 . "$TOP/scripts/report.sh"
 stage_begin conformance
@@ -19,7 +20,7 @@ args=${TRANSCRIPT_ARGS:-$(cat "$conf/args")}
 
 "$TOP/scripts/tree.sh" || stage_abort "build/linux could not be made"
 n=$(git -C "$KSRC" rev-list --count base..HEAD)
-for side in stock:1 series:$n; do
+for side in stock:${STOCK_PREFIX:-1} series:$n; do
 	s=${side%:*} k=${side#*:}
 	"$TOP/scripts/kernels.sh" "$k" > "$out/$s.build" 2>&1 ||
 		stage_abort "the $s kernel (prefix $k) does not build ($KDIR/p$k.log)"
@@ -63,10 +64,14 @@ grep -v '^ok' "$out/compare.txt" | head -40
 last=$(tail -n 1 "$out/compare.txt")
 calls=$(echo "$last" | sed -n 's/^compare: \([0-9]*\) calls, \([0-9]*\) failed.*/\1/p')
 failed=$(echo "$last" | sed -n 's/^compare: \([0-9]*\) calls, \([0-9]*\) failed.*/\2/p')
+# and the comparer's other checks (headers, boot listings, end of each seed)
+checks=$(echo "$last" | sed -n 's/.*; \([0-9]*\) checks, \([0-9]*\) failed$/\1/p')
+cfailed=$(echo "$last" | sed -n 's/.*; \([0-9]*\) checks, \([0-9]*\) failed$/\2/p')
 if [ -z "$calls" ] || [ "$calls" = 0 ]; then
 	notok "transcript: nothing compared ($out/compare.txt)"
 else
 	add_counts $((calls - failed)) "$failed" 0
+	add_counts $((${checks:-0} - ${cfailed:-0})) "${cfailed:-1}" 0
 	[ "$rc" != 0 ] && [ "$failed" = 0 ] && notok "compare.py failed without naming a call ($out/compare.txt)"
 	echo "  $last"
 fi
