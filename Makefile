@@ -7,7 +7,7 @@ export SIGNOFF
 
 .PHONY: all help run check tree kernels export export-check apply clean \
 	harness fuzz lint check-series kunit-stock kunit-x86_64 conformance \
-	kunit-um kunit-i386 send-dry-run
+	kunit-um kunit-i386 kunit-arm64 size send-dry-run
 
 all: help
 
@@ -22,6 +22,8 @@ help:
 	@echo "  make harness | fuzz | lint | check-series | kunit-stock | kunit-x86_64 |"
 	@echo "       conformance | kunit-um | kunit-i386"
 	@echo "not in make check (results recorded in README.md):"
+	@echo "  make kunit-arm64   the suites with kunit.py --arch=arm64 under QEMU, W=1 -Werror"
+	@echo "  make size         object sizes, bloat-o-meter, net lines, entities, record sizes"
 	@echo "  make send-dry-run [SIGNOFF=1]   the mails, From: you, git send-email --dry-run"
 
 run:
@@ -36,13 +38,13 @@ tree:
 kernels:
 	@scripts/kernels.sh
 
-harness fuzz lint kunit-stock kunit-x86_64 conformance kunit-um kunit-i386:
+harness fuzz lint kunit-stock kunit-x86_64 conformance kunit-um kunit-i386 kunit-arm64:
 	@scripts/deps.sh && scripts/stage-$@.sh
 
 check-series:
 	@scripts/deps.sh && scripts/stage-series.sh
 
-send-dry-run:
+size send-dry-run:
 	@scripts/$@.sh
 
 export:

@@ -19,7 +19,7 @@ rm -rf "$out"
 mkdir -p "$out"
 prefix=${SUBJECT_PREFIX:-RFC PATCH}
 git -C "$KSRC" format-patch -q -o "$out" --cover-letter -v2 --base=base \
-	--subject-prefix="$prefix" --zero-commit base..HEAD
+	--subject-prefix="$prefix" --no-signature base..HEAD
 placeholder=$(git -C "$KSRC" log -1 --format='%an <%ae>' HEAD)
 for m in "$out"/*.patch; do
 	sed -i "s|^From: $placeholder\$|From: $me|" "$m"
@@ -43,6 +43,8 @@ c = open(cover).read()
 c = c.replace('*** SUBJECT HERE ***', subject).replace('*** BLURB HERE ***', blurb.rstrip('\n'))
 open(cover, 'w').write(c)
 PY
+# and, as format-patch --range-diff would put it, the range-diff against v1
+{ echo; echo "Range-diff against v1:"; "$TOP/scripts/range-diff.sh"; } >> "$cover"
 ign=MISSING_SIGN_OFF,UNKNOWN_COMMIT_ID
 [ "${SIGNOFF:-}" = 1 ] && ign=UNKNOWN_COMMIT_ID
 bad=0
