@@ -78,9 +78,10 @@ arch=${ARCH:-x86_64}
 kmake() { make -C "$cur" O=obj ARCH="$arch" CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
 frags=
 for f in "$@"; do frags="$frags $(cd "$(dirname "$f")" && pwd)/$(basename "$f")"; done
-# Configure again when the fragments or the source changed (a patch may add
-# the Kconfig symbol a fragment asks for).
-cfg="$(cat $frags /dev/null | sha256sum | cut -c1-16) $tree $arch"
+# Configure again when the fragments or a Kconfig file changed (a patch may
+# add the symbol a fragment asks for); other patches keep the .config.
+kconf=$(git -C "$KSRC" ls-tree -r "$tree" | grep -E 'Kconfig|configs/' | sha256sum | cut -c1-16)
+cfg="$(cat $frags /dev/null | sha256sum | cut -c1-16) $kconf $arch"
 : > "$log"
 if [ "$(cat "$obj/.devlist-config" 2>/dev/null)" != "$cfg" ] || [ ! -f "$obj/.config" ]; then
 	say "$name: configuring (tinyconfig +$(for f in $frags; do printf ' %s' "$(basename "$f")"; done))"
@@ -98,7 +99,7 @@ if [ "$(cat "$obj/.devlist-config" 2>/dev/null)" != "$cfg" ] || [ ! -f "$obj/.co
 	echo "$cfg" > "$obj/.devlist-config"
 fi
 targets=${TARGETS:-bzImage}
-stamp="$cfg $targets"
+stamp="$cfg $tree $targets"
 if [ -z "${TARGETS:-}" ] && [ "$(cat "$KDIR/$name.built" 2>/dev/null)" = "$stamp" ]; then
 	say "$name: up to date (built from the same commit and config)"
 	exit 0
@@ -116,4 +117,4 @@ fi
 [ -z "${TARGETS:-}" ] && echo "$stamp" > "$KDIR/$name.built"
 say "$name: built in $(elapsed "$t0") s ($(grep -c '^  CC' "$log") files compiled)"
 }
-main "$@"
+main "$@"; exit $?
