@@ -7,7 +7,7 @@ export SIGNOFF
 
 .PHONY: all help run check tree kernels export export-check apply clean \
 	harness fuzz lint check-series kunit-stock kunit-x86_64 conformance \
-	kunit-um kunit-i386 kunit-arm64 size send-dry-run
+	kunit-um kunit-i386 kunit-arm64 size send-dry-run bench
 
 all: help
 
@@ -23,6 +23,8 @@ help:
 	@echo "       conformance | kunit-um | kunit-i386"
 	@echo "not in make check (results recorded in README.md):"
 	@echo "  make kunit-arm64   the suites with kunit.py --arch=arm64 under QEMU, W=1 -Werror"
+	@echo "  make bench        stock against the series on boot order, module churn, dynamic"
+	@echo "                    allocation and /proc/devices reads; interleaved boots, medians"
 	@echo "  make size         object sizes, bloat-o-meter, net lines, entities, record sizes"
 	@echo "  make send-dry-run [SIGNOFF=1]   the mails, From: you, git send-email --dry-run"
 
@@ -46,6 +48,9 @@ check-series:
 
 size send-dry-run:
 	@scripts/$@.sh
+
+bench:
+	@scripts/deps.sh && scripts/bench.sh
 
 export:
 	@scripts/export.sh

@@ -4,7 +4,9 @@
 #    on a copy of tree.sh that trusts any existing build/linux (v1's bug);
 #  - scripts/ktap.py reports a failed and an unmarked skipped case;
 #  - the conformance comparer rejects each of its mutants
-#    (testing/conformance/selftest.py).
+#    (testing/conformance/selftest.py);
+#  - make bench's report rejects each kind of bad boot
+#    (testing/bench/selftest.py).
 . "$(dirname "$0")/lib.sh"
 . "$TOP/scripts/report.sh"
 stage_begin harness
@@ -50,5 +52,12 @@ if [ -f "$st" ]; then
 	fi
 else
 	notok "no testing/conformance/selftest.py"
+fi
+bt=$TOP/testing/bench/selftest.py
+if python3 "$bt" > "$RESULTS/harness/bench-report.txt" 2>&1; then
+	ok "bench report: clean boots accepted, $(grep -c '^ok rejected' "$RESULTS/harness/bench-report.txt") bad boots rejected"
+else
+	grep '^not ok' "$RESULTS/harness/bench-report.txt"
+	notok "bench report self-test ($RESULTS/harness/bench-report.txt)"
 fi
 stage_end
