@@ -14,7 +14,7 @@ WERROR_CHECK=1 "$TOP/scripts/kunit-py.sh" arm64 --kernel_args=panic_on_warn=1 ||
 n=$(git -C "$KSRC" rev-list --count base..HEAD)
 log=$KDIR/p$n/obj-arm64/test.log
 [ -s "$log" ] || stage_abort "kunit.py left no kernel log ($KDIR/p$n/obj-arm64/kunit.log)"
-res=$(python3 "$TOP/scripts/ktap.py" "$KDIR/p$n" i386 "$log")
+res=$(python3 "$TOP/scripts/ktap.py" "$KDIR/p$n" arm64 "$log")
 echo "$res" | sed '$d' | tee -a "$RESULTS/$STAGE.checks" | grep -v '^ok' | head -40
 add_counts $(echo "$res" | tail -n 1)
 # the files the series touches, again with W=1 and -Werror (arm64)
