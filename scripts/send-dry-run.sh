@@ -50,8 +50,11 @@ ign=MISSING_SIGN_OFF,UNKNOWN_COMMIT_ID
 bad=0
 for m in "$out"/v2-00[0-9][1-9]-*.patch "$out"/v2-00[1-9]0-*.patch; do
 	[ -f "$m" ] || continue
-	subj=$(sed -n 's/^Subject: \[[^]]*\] //p' "$m" | head -n 1)
-	(cd "$KSRC" && scripts/checkpatch.pl --strict --quiet --no-summary --ignore "$ign" "$m") |
+	# the subject, its folded header lines joined
+	subj=$(awk '/^Subject:/ { s = $0; while ((getline l) > 0 && l ~ /^[ \t]/) s = s l; print s; exit }' "$m" |
+		sed 's/^Subject: \[[^]]*\] //')
+	# /usr/bin first, as in the lint stage: spdxcheck.py needs Debian's python3-ply
+	(cd "$KSRC" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict --quiet --no-summary --ignore "$ign" "$m") |
 		grep -E '^(ERROR|WARNING|CHECK):' | while IFS= read -r f; do
 			grep -qxF "$subj|$f" "$TOP/testing/lint/checkpatch-allow" || echo "$(basename "$m"): $f"
 		done > "$out/checkpatch.txt.part"
