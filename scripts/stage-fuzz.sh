@@ -38,7 +38,7 @@ if ! timeout -k 5 300 sh "$fz/build.sh" -o "$out" -s "$KSRC" -b "$BASE" > "$log/
 	stage_abort "the fuzzers do not build ($log/build.txt)"
 fi
 [ -x "$out/devlist-core" ] || stage_abort "no fs/devlist.c in $KSRC: nothing for the core fuzzer"
-ok "build (gcc, ASan+UBSan) and extraction, $(elapsed "$t0") s: $(sed -n 's/^signature chrdev_show 1.*/\/proc\/devices in one pass per section/p; s/^signature chrdev_show 2.*/\/proc\/devices per major/p' "$out/ex-series/info.txt"), chrdevs $(sed -n 's/^shape chrdevs //p' "$out/ex-series/info.txt"), major_names $(sed -n 's/^shape major_names //p' "$out/ex-series/info.txt")"
+ok "build (gcc, ASan+UBSan) and extraction, $(elapsed "$t0") s: $(sed -n 's/^signature chrdev_show 1.*/\/proc\/devices in one pass per section/p; s/^signature chrdev_show 2.*/\/proc\/devices per major/p' "$out/ex-series/info.txt")$(sed -n 's/^proc single$/, one single_open() record/p' "$out/ex-series/info.txt"), chrdevs $(sed -n 's/^shape chrdevs //p' "$out/ex-series/info.txt"), major_names $(sed -n 's/^shape major_names //p' "$out/ex-series/info.txt")"
 
 # ---- the mutants, built now, run at the end
 python3 "$fz/mutate.py" list > "$log/mutants.list" || stage_abort "mutate.py list fails"

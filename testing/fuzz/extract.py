@@ -50,6 +50,8 @@ FILES = {
                "unregister_blkdev", "blk_probe_dev"]),
     "proc": ("fs/proc/devices.c", ["devinfo_ops"]),
 }
+# A /proc/devices that is one single_open() record has no devinfo_ops.
+PROC_SINGLE = "devinfo_show"
 # Where the prototypes and the CHRDEV_*/BLKDEV_* constants may live.
 HEADERS = ["include/linux/fs.h", "include/linux/blkdev.h", "fs/internal.h",
            "block/blk.h", "fs/proc/internal.h", "include/linux/major.h"]
@@ -303,6 +305,9 @@ def main():
         if not os.path.exists(path):
             die("%s not found" % path)
         items = items_of(path)
+        if key == "proc" and not any("devinfo_ops" in it.names for it in items):
+            roots = [PROC_SINGLE]
+            info.append("proc single")
         taken = closure(items, roots, rel)
         taken_all[key] = (rel, path, items, taken)
         names = []
@@ -361,8 +366,9 @@ def main():
                 "#define FZ_CHAR_MEMBER %s\n" % cmember if cmember else ""),
         "block": "#define FZ_BLOCK_%s 1\n%s" % (bshape.upper(),
                  "#define FZ_BLOCK_MEMBER %s\n" % bmember if bmember else ""),
-        "proc": "#define FZ_CHRDEV_SHOW_ARGS %d\n#define FZ_BLKDEV_SHOW_ARGS %d\n"
-                % (nargs["chrdev_show"], nargs["blkdev_show"]),
+        "proc": "#define FZ_CHRDEV_SHOW_ARGS %d\n#define FZ_BLKDEV_SHOW_ARGS %d\n%s"
+                % (nargs["chrdev_show"], nargs["blkdev_show"],
+                   "#define FZ_PROC_SINGLE 1\n" if "proc single" in info else ""),
     }
     for key, (rel, path, items, taken) in taken_all.items():
         src = open(path, encoding="utf-8", errors="replace").read()

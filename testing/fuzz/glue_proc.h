@@ -2,7 +2,8 @@
 /*
  * Appended to the code extract.py takes from fs/proc/devices.c: read
  * /proc/devices through its seq_operations, as seq_read() does, starting
- * a new read every @restart records (0: one read), and this side's table
+ * a new read every @restart records (0: one read), or through its one
+ * show if it is a single_open() file (FZ_PROC_SINGLE), and this side's table
  * of entry points (FZ_OPS is fz_ops_stock or fz_ops_series, from -D).
  * chrdev_show() and blkdev_show() take whatever arguments this tree's
  * headers say (FZ_CHRDEV_SHOW_ARGS, FZ_BLKDEV_SHOW_ARGS): devices.c of
@@ -10,6 +11,17 @@
  */
 #include "fz.h"
 
+#ifdef FZ_PROC_SINGLE
+/* One single_open() record: the whole file from one call of its show. */
+static unsigned long fz_proc(char *buf, unsigned long size, unsigned int restart)
+{
+	struct seq_file m = { .buf = buf, .size = size };
+
+	if (devinfo_show(&m, NULL))
+		fz_fatal("devinfo show returned an error");
+	return m.count;
+}
+#else
 static unsigned long fz_proc(char *buf, unsigned long size, unsigned int restart)
 {
 	struct seq_file m = { .buf = buf, .size = size, .op = &devinfo_ops };
@@ -32,6 +44,7 @@ static unsigned long fz_proc(char *buf, unsigned long size, unsigned int restart
 	m.op->stop(&m, v);
 	return m.count;
 }
+#endif
 
 int fz_register_chrdev_region(unsigned int, unsigned int, const char *);
 int fz_alloc_chrdev_region(unsigned int *, unsigned int, unsigned int, const char *);

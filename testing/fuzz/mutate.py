@@ -54,10 +54,14 @@ MUTANTS = {
           "a release up to the top of dev_t is not clipped at 2^32",
           "min((u64)from + count, BIT_ULL(32))",
           "(u64)(dev_t)(from + count)"),
-    "i": ("fs/proc/devices.c", "devinfo_start", "wrap",
-          "/proc/devices: a position past the last section is still shown",
-          "*pos < DEVINFO_SECTIONS",
-          "*pos <= DEVINFO_SECTIONS"),
+    "i": ("fs/char_dev.c", "chrdev_show", "wrap",
+          "/proc/devices: char majors right-aligned in two columns, not three",
+          "MAJOR(cd->range.first), 3)",
+          "MAJOR(cd->range.first), 2)"),
+    "j": ("block/genhd.c", "blkdev_show", "wrap",
+          "/proc/devices: no space between a block major and its name",
+          "\t\tseq_putc(seqf, ' ');\n",
+          ""),
 }
 # mutant d also needs its variable
 EXTRA = {

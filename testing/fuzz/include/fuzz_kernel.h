@@ -190,6 +190,15 @@ void seq_printf(struct seq_file *m, const char *fmt, ...)
 }
 #define seq_puts(m, s)	seq_printf(m, "%s", s)
 #define seq_putc(m, c)	seq_printf(m, "%c", c)
+#define seq_put_decimal_ull_width(m, d, n, w) \
+	seq_printf(m, "%s%*llu", (d) ? (const char *)(d) : "", (int)((w) ? (w) : 1), \
+		   (unsigned long long)(n))
+/* the harness's buffer never overflows: a listing too long is fatal */
+#define seq_has_overflowed(m)	((m)->count == (m)->size)
+#define PAGE_SIZE		4096UL
+#define PAGE_ALIGN(x)		(((x) + PAGE_SIZE - 1) & ~(PAGE_SIZE - 1))
+#define READ_ONCE(x)		(*(volatile typeof(x) *)&(x))
+#define WRITE_ONCE(x, v)	(*(volatile typeof(x) *)&(x) = (v))
 
 /* ---- cdev: what __register_chrdev() and __unregister_chrdev() use ---- */
 struct module;
