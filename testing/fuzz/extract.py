@@ -298,6 +298,7 @@ def main():
     tree, out = sys.argv[1], sys.argv[2]
     os.makedirs(out, exist_ok=True)
     info, decls, taken_all = [], [], {}
+    proc_single = False
     info.append("tree %s" % os.path.abspath(tree))
 
     for key, (rel, roots) in FILES.items():
@@ -305,8 +306,8 @@ def main():
         if not os.path.exists(path):
             die("%s not found" % path)
         items = items_of(path)
-        if key == "proc" and not any("devinfo_ops" in it.names for it in items):
-            roots = [PROC_SINGLE]
+        if key == "proc" and not any(roots[0] in it.names for it in items):
+            roots, proc_single = [PROC_SINGLE], True
             info.append("proc single")
         taken = closure(items, roots, rel)
         taken_all[key] = (rel, path, items, taken)
@@ -368,7 +369,7 @@ def main():
                  "#define FZ_BLOCK_MEMBER %s\n" % bmember if bmember else ""),
         "proc": "#define FZ_CHRDEV_SHOW_ARGS %d\n#define FZ_BLKDEV_SHOW_ARGS %d\n%s"
                 % (nargs["chrdev_show"], nargs["blkdev_show"],
-                   "#define FZ_PROC_SINGLE 1\n" if "proc single" in info else ""),
+                   "#define FZ_PROC_SINGLE 1\n" if proc_single else ""),
     }
     for key, (rel, path, items, taken) in taken_all.items():
         src = open(path, encoding="utf-8", errors="replace").read()
