@@ -2,20 +2,37 @@
 # Run the series' suites with the kernel's own tools/testing/kunit/kunit.py,
 # as kernel CI does, in the tree of the whole series (build/k/pN).
 #   kunit-py.sh ARCH [KUNIT.PY OPTIONS...]   (ARCH: um, i386, x86_64, arm64)
-# Objects in build/k/pN/obj-ARCH, the kernel's log in obj-ARCH/test.log.
+# Objects in build/k/pN/obj-ARCH; there kunit.log (kunit.py's output),
+# test.log (the kernel's, written by kunit.py only when it built and ran a
+# kernel), kunit.rc (its exit status).  With WERROR_CHECK=1 the touched
+# files are then built again with W=1 -Werror: w1.log and w1.rc.
+# Every output of an earlier run is deleted first, so that nothing a
+# failed build leaves behind can be read as this run's result.  Exit
+# status: kunit.py's (0: every case passed), or 1 when the tree could not
+# be made.
+#   KUNIT_TREE=DIR  run in DIR instead (the harness test of stale results)
 . "$(dirname "$0")/lib.sh"
 set -e
 arch=${1:?arch}
 shift
-"$TOP/scripts/tree.sh"
-n=$(git -C "$KSRC" rev-list --count base..HEAD)
-# the source of the whole series (objects of the x86_64 guest kernels are
-# not needed, but kernel.sh makes the tree)
-TARGETS=prepare "$TOP/scripts/kernels.sh" "$n" >/dev/null || true
-src=$KDIR/p$n
+if [ -n "${KUNIT_TREE:-}" ]; then
+	src=$KUNIT_TREE
+else
+	"$TOP/scripts/tree.sh"
+	n=$(git -C "$KSRC" rev-list --count base..HEAD)
+	# the source of the whole series (objects of the x86_64 guest kernels
+	# are not needed, but kernel.sh makes the tree)
+	TARGETS=prepare "$TOP/scripts/kernels.sh" "$n" >/dev/null ||
+		die "the tree of the whole series could not be made"
+	src=$KDIR/p$n
+fi
 [ -d "$src" ] || die "no tree for the whole series in $src"
 cfg=fs/tests/devices.kunitconfig
 [ -f "$src/$cfg" ] || die "no $cfg in the series"
+obj=$src/obj-$arch
+mkdir -p "$obj"
+rm -f "$obj/test.log" "$obj/results.json" "$obj/kunit.log" "$obj/kunit.rc" \
+	"$obj/w1.log" "$obj/w1.rc"
 cross=
 [ "$arch" = arm64 ] && cross=aarch64-linux-gnu-
 set -- --kunitconfig="$cfg" --build_dir="obj-$arch" --jobs="$JOBS" \
@@ -23,15 +40,20 @@ set -- --kunitconfig="$cfg" --build_dir="obj-$arch" --jobs="$JOBS" \
 	--timeout=600 --json="obj-$arch/results.json" "$@"
 [ "$arch" != um ] && set -- --arch="$arch" "$@"
 [ -n "$cross" ] && set -- --cross_compile="$cross" "$@"
-say "kunit.py ($arch): building and running $cfg (log: $src/obj-$arch/kunit.log)"
-mkdir -p "$src/obj-$arch"
-(cd "$src" && python3 tools/testing/kunit/kunit.py run "$@") > "$src/obj-$arch/kunit.log" 2>&1 &
-progress $! "kunit.py $arch" "echo \$(find '$src/obj-$arch' -name '*.o' -newer '$src/obj-$arch/kunit.log' | wc -l) objects" || true
-tail -n 3 "$src/obj-$arch/kunit.log"
-# The touched kernel files again with W=1 and -Werror, in the same build.
-[ -n "${WERROR_CHECK:-}" ] || exit 0
+say "kunit.py ($arch): building and running $cfg (log: $obj/kunit.log)"
+(cd "$src" && python3 tools/testing/kunit/kunit.py run "$@") > "$obj/kunit.log" 2>&1 &
+rc=0
+progress $! "kunit.py $arch" "echo \$(find '$obj' -name '*.o' -newer '$obj/kunit.log' | wc -l) objects" || rc=$?
+echo "$rc" > "$obj/kunit.rc"
+tail -n 3 "$obj/kunit.log"
+[ -n "${WERROR_CHECK:-}" ] || exit "$rc"
+# The touched kernel files again with W=1 and -Werror, in the same build
+# (W=1 changes the command line, so kbuild compiles them again).
 touched=$(git -C "$KSRC" diff --name-only base HEAD -- '*.c' | sed 's/\.c$/.o/')
-# (W=1 changes the command line, so kbuild compiles them again)
+w1=0
+# shellcheck disable=SC2086
 make -C "$src" O="obj-$arch" ARCH="$arch" \
 	${cross:+CROSS_COMPILE=$cross} CC="ccache ${cross}gcc" W=1 KCFLAGS=-Werror \
-	$touched > "$src/obj-$arch/w1.log" 2>&1
+	$touched > "$obj/w1.log" 2>&1 || w1=$?
+echo "$w1" > "$obj/w1.rc"
+exit "$rc"

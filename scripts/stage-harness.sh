@@ -2,6 +2,9 @@
 # Stage "harness": the project's own tools catch what they exist to catch.
 #  - the stale-tree guard (testing/harness/stale-tree.sh) passes, and fails
 #    on a copy of tree.sh that trusts any existing build/linux (v1's bug);
+#  - the kunit.py stages pass only on their own run's kernel log
+#    (testing/harness/stale-kunit.sh), and the test fails on a copy of the
+#    scripts that keeps the last run's log and ignores kunit.py's status;
 #  - scripts/ktap.py reports a failed and an unmarked skipped case;
 #  - the conformance comparer rejects each of its mutants
 #    (testing/conformance/selftest.py);
@@ -30,8 +33,33 @@ else
 	ok "stale-tree guard: fails on a tree.sh that trusts any build/linux ($(grep -c '^not ok' "$out.mutant") checks red)"
 fi
 
-# ktap.py needs kunit.py's parser from a kernel tree: the base will do.
+# No stale pass: the kunit.py stages are red unless this run built and ran
+# a kernel; and the test is red on a copy with v2's bug (the last run's
+# log kept, kunit.py's exit status ignored).
 "$TOP/scripts/base.sh" >/dev/null || stage_abort "no kernel source for kunit.py's parser"
+out=$RESULTS/harness/stale-kunit.txt
+if sh "$h/stale-kunit.sh" > "$out" 2>&1; then
+	ok "no stale KUnit pass: $(grep -c '^ok' "$out") checks pass ($out)"
+else
+	grep '^not ok' "$out"
+	notok "no stale KUnit pass ($out)"
+fi
+m=$RESULTS/harness/kunit-mutant
+rm -rf "$m"
+mkdir -p "$m"
+cp "$TOP"/scripts/*.sh "$TOP"/scripts/*.py "$m/"
+sed -i '/^rm -f "\$obj\/test.log"/,/w1.rc"$/d' "$m/kunit-py.sh"
+sed -i 's/|| rc=\$?$/|| true/' "$m/stage-kunit-py.sh"
+if cmp -s "$m/kunit-py.sh" "$TOP/scripts/kunit-py.sh" ||
+   cmp -s "$m/stage-kunit-py.sh" "$TOP/scripts/stage-kunit-py.sh"; then
+	notok "no stale KUnit pass: could not make the mutant of kunit-py.sh and stage-kunit-py.sh"
+elif sh "$h/stale-kunit.sh" "$m" > "$out.mutant" 2>&1; then
+	notok "no stale KUnit pass: the test passes on scripts that keep the last run's log"
+else
+	ok "no stale KUnit pass: the test fails on scripts that keep the last run's log ($(grep -c '^not ok' "$out.mutant") checks red)"
+fi
+
+# ktap.py needs kunit.py's parser from a kernel tree: the base will do.
 res=$(python3 "$TOP/scripts/ktap.py" "$BASE" demo "$h/ktap-fail.log")
 if [ $? != 0 ] && echo "$res" | grep -q '^not ok demo demo.demo_test_fails' &&
    echo "$res" | grep -q '^not ok demo demo.demo_test_skips skipped' &&

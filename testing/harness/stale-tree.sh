@@ -12,6 +12,7 @@
 # usage: stale-tree.sh [TREE_SH]   (default scripts/tree.sh; the harness
 # stage also runs it on a broken copy, which must fail)
 top=$(cd "$(dirname "$0")/../.." && pwd)
+unset BUILD PATCHES	# the copy below must use its own
 tree_sh=${1:-$top/scripts/tree.sh}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

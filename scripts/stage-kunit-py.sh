@@ -1,0 +1,52 @@
+#!/bin/sh
+# Stages "kunit-um", "kunit-i386" and "kunit-arm64": the series' KUnit
+# suites through the kernel's own tools/testing/kunit/kunit.py, as kernel
+# CI runs them, booted with panic_on_warn=1, one check per test case;
+# nothing may skip.  um is kunit.py's default architecture; i386 (QEMU,
+# 32-bit dev_t arithmetic and stack frames) and arm64 (QEMU, cross
+# compiled) then build the files the series touches again with W=1 and
+# -Werror.
+#   stage-kunit-py.sh ARCH
+# A stage passes only on this run's own kernel log: a build that fails
+# leaves no log (scripts/kunit-py.sh deletes the last run's first), and
+# that is a failure, as is a kunit.py that fails while every case passed.
+. "$(dirname "$0")/lib.sh"
+. "$TOP/scripts/report.sh"
+arch=${1:?arch}
+stage_begin "kunit-$arch"
+case $arch in
+um) werror= ;;
+i386) werror=1 ;;
+arm64)
+	werror=1
+	"$TOP/scripts/deps.sh" gcc-aarch64-linux-gnu qemu-system-arm ||
+		stage_abort "could not install the arm64 cross compiler and QEMU"
+	;;
+*) stage_abort "no KUnit stage for $arch" ;;
+esac
+rc=0
+WERROR_CHECK=$werror "$TOP/scripts/kunit-py.sh" "$arch" --kernel_args=panic_on_warn=1 || rc=$?
+if [ -n "${KUNIT_TREE:-}" ]; then
+	obj=$KUNIT_TREE/obj-$arch
+else
+	obj=$KDIR/p$(git -C "$KSRC" rev-list --count base..HEAD)/obj-$arch
+fi
+[ -f "$obj/kunit.rc" ] || stage_abort "the tree of the series could not be made (see above)"
+[ -s "$obj/test.log" ] ||
+	stage_abort "kunit.py did not build or run a kernel (exit $rc; $obj/kunit.log)"
+res=$(python3 "$TOP/scripts/ktap.py" "$(dirname "$obj")" "$arch" "$obj/test.log")
+echo "$res" | sed '$d' | tee -a "$RESULTS/$STAGE.checks" | grep -v '^ok' | head -40
+# shellcheck disable=SC2046
+add_counts $(echo "$res" | tail -n 1)
+if [ "$rc" != 0 ] && [ "$(echo "$res" | tail -n 1 | cut -d' ' -f2)" = 0 ]; then
+	notok "kunit.py exited $rc although no case failed ($obj/kunit.log)"
+fi
+[ -n "$werror" ] || stage_end
+if [ "$(cat "$obj/w1.rc" 2>/dev/null)" = 0 ] && grep -q '^  CC' "$obj/w1.log" &&
+   ! grep -qE 'warning:|error:' "$obj/w1.log"; then
+	ok "W=1 with -Werror, $arch: $(grep -c '^  CC' "$obj/w1.log") touched files build clean"
+else
+	grep -E 'warning:|error:' "$obj/w1.log" 2>/dev/null | head -10
+	notok "W=1 with -Werror, $arch: the touched files do not build clean ($obj/w1.log)"
+fi
+stage_end
