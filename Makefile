@@ -7,7 +7,7 @@ export SIGNOFF
 
 .PHONY: all help run check tree kernels export export-check apply clean \
 	harness fuzz lint check-series kunit-stock kunit-x86_64 conformance \
-	kunit-um kunit-i386 kunit-arm64 size send-dry-run bench
+	kunit-um kunit-i386 kunit-arm64 size send-dry-run bench bench-native
 
 all: help
 
@@ -25,6 +25,7 @@ help:
 	@echo "  make kunit-arm64   the suites with kunit.py --arch=arm64 under QEMU, W=1 -Werror"
 	@echo "  make bench        stock against the series on boot order, module churn, dynamic"
 	@echo "                    allocation and /proc/devices reads; interleaved boots, medians"
+	@echo "  make bench-native the same workloads on the extracted code in userspace, natively"
 	@echo "  make size         object sizes, bloat-o-meter, net lines, entities, record sizes"
 	@echo "  make send-dry-run [SIGNOFF=1]   the mails, From: you, git send-email --dry-run"
 
@@ -51,6 +52,9 @@ size send-dry-run:
 
 bench:
 	@scripts/deps.sh && scripts/bench.sh
+
+bench-native:
+	@scripts/deps.sh && scripts/bench-native.sh
 
 export:
 	@scripts/export.sh

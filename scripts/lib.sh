@@ -59,6 +59,14 @@ format_series() {
 		--minimal --subject-prefix="${SUBJECT_PREFIX:-PATCH}" base..HEAD >/dev/null
 }
 
+# The commits of build/linux that the comparisons name: stock (the pristine
+# base), fixes (stock with the fixes alone: patches 2-6 of v2, the series
+# of patches/fixes/ once the series is two) and series (all of it).
+stock_rev() { git -C "$KSRC" rev-parse base; }
+fixes_count() { echo 6; }
+fixes_rev() { commit_of "$(fixes_count)"; }
+series_rev() { git -C "$KSRC" rev-parse HEAD; }
+
 # The commit of build/linux that holds the first N patches (0: base).
 commit_of() {
 	if [ "$1" = 0 ]; then git -C "$KSRC" rev-parse base

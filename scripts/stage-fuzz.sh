@@ -136,4 +136,13 @@ while read -r m file who desc; do
 		notok "mutant $m NOT caught by$missed in $secs s ($desc; $log/mutant-$m.*.txt)"
 	fi
 done < "$log/mutants.list"
+# ---- make bench-native builds and runs (a smoke run: nothing timed is judged)
+if BUILD=$BUILD BENCH_SMOKE=1 BENCH_ROUNDS=1 BENCH_ARGS="pops=0,64 reps=1" BENCH_SEED=$seed \
+	timeout -k 5 300 "$TOP/scripts/bench-native.sh" > "$log/bench-native.txt" 2>&1 &&
+   grep -q '^| boot order, per registration | +64 out |' "$log/bench-native.txt"; then
+	ok "make bench-native builds and runs (smoke: populations 0 and 64, one round; figures not judged)"
+else
+	tail -5 "$log/bench-native.txt"
+	notok "make bench-native does not build or run ($log/bench-native.txt)"
+fi
 stage_end

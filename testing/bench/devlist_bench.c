@@ -32,7 +32,12 @@
  *   devbench: r pop=P place=in|out wl=W rep=R ns=T n=N   T ns for N calls
  *   devbench: bg pop=P place=X chr=C blk=B   background lines in /proc/devices
  *   devbench: ERROR ...                       the run must be rejected
+ *
+ * testing/bench/native.c compiles this file in userspace too, against the
+ * registration code of each tree as the fuzz stage extracts it (make
+ * bench-native): the same workloads, timed natively.
  */
+#ifdef __KERNEL__
 #include <linux/blkdev.h>
 #include <linux/fs.h>
 #include <linux/kdev_t.h>
@@ -42,6 +47,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
+#endif	/* else native.c, which includes this file, stands in for them */
 
 static char *pops = "0,64,512,4096";
 module_param(pops, charp, 0444);
@@ -116,6 +122,7 @@ static void fail(const char *what, u32 major, u32 minor, int ret)
 
 /* ---- /proc/devices ---- */
 
+#ifdef __KERNEL__
 static ssize_t read_whole(const char *path, char *buf, size_t size, size_t chunk)
 {
 	struct file *f = filp_open(path, O_RDONLY, 0);
@@ -132,6 +139,7 @@ static ssize_t read_whole(const char *path, char *buf, size_t size, size_t chunk
 	buf[len] = '\0';
 	return len;
 }
+#endif
 
 /* The boot population, from /proc/devices before anything else runs. */
 static int mark_boot(void)
@@ -480,6 +488,7 @@ static void run_all(int pop, const char *place, unsigned int rep)
 	cond_resched();
 }
 
+/* The whole benchmark, on what this kernel (or side) holds now. */
 static int __init bench_init(void)
 {
 	char *p, *s, *list;
@@ -540,6 +549,8 @@ out:
 	kfree(recs);
 	return ret;
 }
+
+#ifdef __KERNEL__
 module_init(bench_init);
 
 /* The work is done at insmod; the module is removed right after. */
@@ -550,3 +561,4 @@ module_exit(bench_exit);
 
 MODULE_DESCRIPTION("Benchmark of char and block device number registration");
 MODULE_LICENSE("GPL");
+#endif

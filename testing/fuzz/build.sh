@@ -3,6 +3,7 @@
 # Build the userspace fuzzers of the devlist series (see README.md here).
 #
 #   build.sh [-o OUT] [-s SERIES] [-b STOCK] [-m MUTANT]
+#   build.sh -N -f FIXES [-o OUT] [-s SERIES] [-b STOCK]
 #
 # SERIES and STOCK are kernel trees: a directory, or GITDIR@COMMIT (files
 # taken with git show, so a commit in the middle of the series works too).
@@ -15,31 +16,41 @@
 # With -m, OUT must hold a build already; the mutant (mutate.py list) is
 # applied to a copy of the series' files and OUT/mutant-M/ gets the
 # binaries it changes.
+# With -N, the native benchmark instead (make bench-native): -O2, no
+# sanitizers, and OUT/devlist-bench (testing/bench/native.c) linking the
+# sides stock, stock2 (stock again, for the A/A band), fixes (FIXES, a
+# tree of stock with the fixes alone) and series.
 set -eu
+die() { echo "build.sh: ERROR: $*" >&2; exit 1; }
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 out=${FUZZ_OUT:-$top/build/fuzz}
 series=$top/build/linux
 stock=$top/build/base
-mutant=
-while getopts o:s:b:m: opt; do
+mutant= fixes= native=
+while getopts o:s:b:m:f:N opt; do
 	case $opt in
 	o) out=$OPTARG ;;
 	s) series=$OPTARG ;;
 	b) stock=$OPTARG ;;
 	m) mutant=$OPTARG ;;
-	*) echo "usage: $0 [-o OUT] [-s SERIES] [-b STOCK] [-m MUTANT]" >&2; exit 2 ;;
+	f) fixes=$OPTARG ;;
+	N) native=1 ;;
+	*) echo "usage: $0 [-o OUT] [-s SERIES] [-b STOCK] [-m MUTANT] | -N -f FIXES [...]" >&2; exit 2 ;;
 	esac
 done
 CC=${CC:-gcc}
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all"
-CFLAGS="-std=gnu11 -O1 -g -fno-omit-frame-pointer -Wall -Wno-unused-function -Wno-unused-parameter -Wno-format-truncation $SAN"
+OPT="-O1 -fno-omit-frame-pointer"
+if [ -n "$native" ]; then
+	[ -n "$fixes" ] || die "-N needs -f FIXES"
+	SAN= OPT="-O2 -fno-strict-aliasing"
+fi
+CFLAGS="-std=gnu11 $OPT -g -Wall -Wno-unused-function -Wno-unused-parameter -Wno-format-truncation $SAN"
 KCONF="-DCONFIG_BLOCK=1 -DCONFIG_PROC_FS=1 -DCONFIG_BLOCK_LEGACY_AUTOLOAD=1"
 FILES="fs/char_dev.c block/genhd.c fs/proc/devices.c fs/devlist.c include/linux/devlist.h
 include/linux/fs.h include/linux/blkdev.h fs/internal.h block/blk.h fs/proc/internal.h
 include/linux/major.h"
-
-die() { echo "build.sh: ERROR: $*" >&2; exit 1; }
 
 # snapshot TREE DIR: the files the fuzzers read, copied from TREE into DIR;
 # prints the tools/include directory of TREE.
@@ -82,11 +93,18 @@ cc() {
 		-I"$here/include" "$@" -I"$TOOLS" -I"$TOOLS/uapi" -o "$_o" "$_s"
 }
 
-# side NAME EXDIR KINC [REFDIR]: compile an extracted side into EXDIR/side.o,
-# with every symbol local but its table fz_ops_NAME (a file extracted
-# exactly as in REFDIR is not compiled again)
+# side NAME EXDIR KINC [REFDIR [DEVLIST_C]]: compile an extracted side into
+# EXDIR/side.o, with every symbol local but its table fz_ops_NAME (a file
+# extracted exactly as in REFDIR is not compiled again); with DEVLIST_C,
+# that fs/devlist.c goes into the side too (sides with devlists of their
+# own, as the native benchmark's)
 side() {
 	rm -f "$2"/*.o
+	_dl=
+	if [ -n "${5:-}" ]; then
+		_dl=$2/devlist.o
+		cc "$_dl" "$5" -I"$3" &
+	fi
 	for t in char block proc; do
 		if [ -n "${4:-}" ] && cmp -s "$2/$t.c" "$4/$t.c" && cmp -s "$2/decls.h" "$4/decls.h" &&
 		   [ -f "$4/$t.o" ]; then
@@ -99,7 +117,8 @@ side() {
 	for t in char block proc; do
 		[ -f "$2/$t.o" ] || die "$2/$t.c does not compile (see above)"
 	done
-	ld -r -o "$2/all.o" "$2/char.o" "$2/block.o" "$2/proc.o"
+	[ -z "$_dl" ] || [ -f "$_dl" ] || die "$5 does not compile (see above)"
+	ld -r -o "$2/all.o" "$2/char.o" "$2/block.o" "$2/proc.o" $_dl
 	objcopy --keep-global-symbol="fz_ops_$1" "$2/all.o" "$2/side.o"
 }
 
@@ -132,6 +151,32 @@ if [ -n "$mutant" ]; then
 		link_wrap "$m/devlist-wrap" "$m/ex-series/side.o" \
 			"$( [ -f "$out/devlist.o" ] && echo "$out/devlist.o")"
 	fi
+	exit 0
+fi
+
+if [ -n "$native" ]; then
+	mkdir -p "$out"
+	TOOLS=$(snapshot "$series" "$out/src-series")
+	snapshot "$stock" "$out/src-stock" >/dev/null
+	snapshot "$fixes" "$out/src-fixes" >/dev/null
+	for sd in stock fixes series; do
+		kinc "$out/src-$sd" "$out/kinc-$sd"
+		python3 "$here/extract.py" "$out/src-$sd" "$out/ex-$sd"
+	done
+	rm -rf "$out/ex-stock2"
+	cp -R "$out/ex-stock" "$out/ex-stock2"
+	# each side twice: as it is, and counting its list visits
+	for sd in stock stock2 fixes series; do	# (side() uses $t)
+		_src=$out/src-${sd%2}/fs/devlist.c
+		[ -f "$_src" ] || _src=
+		side "$sd" "$out/ex-$sd" "$out/kinc-${sd%2}" "" $_src
+		rm -rf "$out/count-$sd"
+		cp -R "$out/ex-$sd" "$out/count-$sd"
+		CFLAGS="$CFLAGS -DFZ_COUNT_VISITS" side "$sd" "$out/count-$sd" "$out/kinc-${sd%2}" "" $_src
+	done
+	cc "$out/native.o" "$top/testing/bench/native.c"
+	$CC -o "$out/devlist-bench" "$out/native.o" "$out"/ex-*/side.o
+	$CC -o "$out/devlist-visits" "$out/native.o" "$out"/count-*/side.o
 	exit 0
 fi
 

@@ -188,15 +188,44 @@ void seq_printf(struct seq_file *m, const char *fmt, ...)
 	memcpy(m->buf + m->count, p, len + 1);
 	m->count += len;
 }
-#define seq_puts(m, s)	seq_printf(m, "%s", s)
-#define seq_putc(m, c)	seq_printf(m, "%c", c)
-#define seq_put_decimal_ull_width(m, d, n, w) \
-	seq_printf(m, "%s%*llu", (d) ? (const char *)(d) : "", (int)((w) ? (w) : 1), \
-		   (unsigned long long)(n))
+static inline void seq_write_fz(struct seq_file *m, const char *s, size_t len)
+{
+	if (len >= m->size - m->count)
+		fz_fatal("seq_file buffer too small");
+	memcpy(m->buf + m->count, s, len);
+	m->count += len;
+	m->buf[m->count] = '\0';
+}
+static inline void seq_puts(struct seq_file *m, const char *s)
+{
+	seq_write_fz(m, s, strlen(s));
+}
+static inline void seq_putc(struct seq_file *m, char c)
+{
+	seq_write_fz(m, &c, 1);
+}
+/* as the kernel's: the delimiter, then @num right-aligned in @width */
+static inline void seq_put_decimal_ull_width(struct seq_file *m, const char *delimiter,
+					     unsigned long long num, unsigned int width)
+{
+	char d[24];
+	int i = sizeof(d), n;
+
+	if (delimiter)
+		seq_puts(m, delimiter);
+	do
+		d[--i] = '0' + num % 10;
+	while (num /= 10);
+	for (n = sizeof(d) - i; n < (int)width; n++)
+		seq_putc(m, ' ');
+	seq_write_fz(m, d + i, sizeof(d) - i);
+}
 /* the harness's buffer never overflows: a listing too long is fatal */
 #define seq_has_overflowed(m)	((m)->count == (m)->size)
 #define PAGE_SIZE		4096UL
 #define PAGE_ALIGN(x)		(((x) + PAGE_SIZE - 1) & ~(PAGE_SIZE - 1))
+#undef READ_ONCE
+#undef WRITE_ONCE
 #define READ_ONCE(x)		(*(volatile typeof(x) *)&(x))
 #define WRITE_ONCE(x, v)	(*(volatile typeof(x) *)&(x) = (v))
 

@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * make bench-native: devlist_bench.c's workloads on the registration code
+ * of several trees, compiled unmodified in userspace (as the fuzz stage
+ * extracts it, testing/fuzz/extract.py) and timed natively.
+ *
+ *   devlist-bench -d OUTDIR [-r RUNS] [-s SEED] [-p POPS] [-n REPS]
+ *                 [-c CPU] [-o BOOT_ORDER] [SIDE...]
+ *
+ * SIDEs are the tables of entry points linked in (stock, stock2, fixes,
+ * series; default all): stock2 is the stock code linked a second time, so
+ * that stock against stock2 shows the instrument's noise (the A/A band).
+ * Each of RUNS rounds runs every side once, in an order drawn from SEED,
+ * each in a child process of its own (fork: every side starts from the
+ * same empty state), pinned to CPU.  A child first registers the boot
+ * order as it was recorded (testing/bench/boot-order: the boot
+ * population a kernel has when the module is loaded), then runs
+ * bench_init(), whose "devbench:" lines go to OUTDIR/run-<i>-<side>.bench,
+ * the files testing/bench/report.py reads for make bench too.
+ *
+ * The shims are the lean ones: malloc() and free(), a flag for a lock,
+ * nothing printed.  /proc/devices is printed through each tree's own
+ * fs/proc/devices.c into the fuzz stage's stand-in seq_file, which has
+ * no buffer doubling and prints with vsnprintf(): its figures are
+ * reported, not judged.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "fz.h"
+
+typedef uint8_t u8;
+typedef uint32_t u32;
+typedef unsigned long long u64;	/* as the kernel's, for %llu */
+
+#define MINORBITS	20
+#define MKDEV(ma, mi)	((u32)(ma) << MINORBITS | (mi))
+#define MAJOR(dev)	((u32)(dev) >> MINORBITS)
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define min(x, y)	({ __auto_type _x = (x); __auto_type _y = (y); _x < _y ? _x : _y; })
+#define __init
+#define module_param(...)
+#define MODULE_PARM_DESC(...)
+#define GFP_KERNEL	0
+#define kcalloc(n, s, gfp)	calloc(n, s)
+#define kstrdup(s, gfp)		strdup(s)
+#define kfree(p)		free(p)
+#define vmalloc(s)		malloc(s)
+#define vfree(p)		free(p)
+#define cond_resched()		do { } while (0)
+#define pr_err(...)		printf(__VA_ARGS__)
+
+/*
+ * Visits of list nodes, counted by the sides of devlist-visits (built with
+ * FZ_COUNT_VISITS): the count at the last two clock readings, which are
+ * the start and the end of the region a result line then reports.
+ */
+unsigned long fz_visits;
+static unsigned long visits_start, visits_end;
+
+/* Result lines ("devbench: r ...") get the visits of their region. */
+static void __attribute__((format(printf, 1, 2))) pr_info(const char *fmt, ...)
+{
+	char line[256];
+	size_t len;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	len = strlen(line);
+	if (!strncmp(line, "devbench: r ", 12) && len && line[len - 1] == '\n')
+		snprintf(line + len - 1, sizeof(line) - len + 1, " visits=%lu\n",
+			 visits_end - visits_start);
+	fputs(line, stdout);
+}
+
+/* ---- the side under test, and the API devlist_bench.c calls ---- */
+static const struct fz_ops *ops;
+
+#define register_chrdev_region(from, count, name) \
+	ops->register_chrdev_region(from, count, name)
+#define unregister_chrdev_region(from, count) ops->unregister_chrdev_region(from, count)
+#define register_blkdev(major, name)	ops->register_blkdev(major, name, 0)
+#define unregister_blkdev(major, name)	ops->unregister_blkdev(major, name)
+
+static int alloc_chrdev_region(dev_t *dev, unsigned int baseminor,
+			       unsigned int count, const char *name)
+{
+	unsigned int d = 0;
+	int ret = ops->alloc_chrdev_region(&d, baseminor, count, name);
+
+	*dev = d;
+	return ret;
+}
+
+static u64 ktime_get_ns(void)
+{
+	struct timespec ts;
+
+	visits_start = visits_end;
+	visits_end = fz_visits;
+	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+	return (u64)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static int kstrtoint(const char *s, unsigned int base, int *res)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, base);
+	if (errno || end == s || *end || v != (int)v)
+		return -EINVAL;
+	*res = v;
+	return 0;
+}
+
+/* /proc/devices through the side's fs/proc/devices.c; other files as is */
+static ssize_t read_whole(const char *path, char *buf, size_t size, size_t chunk)
+{
+	FILE *f;
+	size_t len;
+
+	if (!strcmp(path, "/proc/devices")) {
+		/* small reads: the seq_file restarts its iterator after each line */
+		len = ops->proc(buf, size - 1, chunk > 64 ? 0 : 1);
+		buf[len] = '\0';
+		return len;
+	}
+	f = fopen(path, "r");
+	if (!f)
+		return -errno;
+	len = fread(buf, 1, size - 1, f);
+	fclose(f);
+	buf[len] = '\0';
+	return len;
+}
+
+#include "devlist_bench.c"
+
+/* ---- the shims the extracted code calls (testing/fuzz/include) ---- */
+static unsigned long warns;
+
+void fz_fatal(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	printf("devbench: ERROR ");
+	vprintf(fmt, ap);
+	printf("\n");
+	va_end(ap);
+	exit(2);
+}
+
+void fz_printk(const char *fmt, ...) { }
+void fz_event(const char *fmt, ...) { }
+void fz_warn(const char *file, int line) { warns++; }
+int fz_cdev_add_result(void) { return 0; }
+void fz_cdev_track(void *cdev, int live) { }
+void fz_probe_fn(unsigned int devt) { }
+
+void *fz_alloc(size_t size, int zero)
+{
+	void *p = zero ? calloc(1, size) : malloc(size);
+
+	if (!p)
+		abort();
+	return p;
+}
+
+void fz_free(const void *p)
+{
+	free((void *)p);
+}
+
+void fz_lock(int *locked, const char *name)
+{
+	if (*locked)
+		fz_fatal("%s taken while held", name);
+	*locked = 1;
+}
+
+void fz_unlock(int *locked, const char *name)
+{
+	*locked = 0;
+}
+
+/* ---- the driver ---- */
+extern const struct fz_ops fz_ops_stock, fz_ops_stock2, fz_ops_fixes, fz_ops_series;
+static const struct { const char *name; const struct fz_ops *ops; } sides[] = {
+	{ "stock", &fz_ops_stock }, { "stock2", &fz_ops_stock2 },
+	{ "fixes", &fz_ops_fixes }, { "series", &fz_ops_series },
+};
+
+/* The recorded boot: "c|b fix|dyn major baseminor count name" per line. */
+static int boot(const char *path)
+{
+	char line[128], t, d[4], name[32];
+	unsigned int major, base, count, n = 0;
+	FILE *f = fopen(path, "r");
+	int ret;
+
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%c %3s %u %u %u %31s", &t, d, &major, &base,
+			   &count, name) != 6)
+			continue;
+		if (t == 'b') {
+			ret = register_blkdev(strcmp(d, "dyn") ? major : 0, name);
+		} else if (!strcmp(d, "dyn")) {
+			dev_t dev;
+
+			ret = alloc_chrdev_region(&dev, base, count, name);
+		} else {
+			ret = register_chrdev_region(MKDEV(major, base), count, name);
+		}
+		if (ret < 0) {
+			printf("devbench: ERROR boot registration %c %s %u:%u %s = %d\n",
+			       t, d, major, base, name, ret);
+			return ret;
+		}
+		n++;
+	}
+	fclose(f);
+	return n ? 0 : -ENOENT;
+}
+
+static int run_side(int side, const char *dir, int run, int cpu)
+{
+	char path[4096];
+	cpu_set_t set;
+	pid_t pid;
+	int st;
+
+	snprintf(path, sizeof(path), "%s/run-%d-%s.bench", dir, run, sides[side].name);
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		if (!freopen(path, "w", stdout))
+			_exit(3);
+		CPU_ZERO(&set);
+		CPU_SET(cpu, &set);
+		if (sched_setaffinity(0, sizeof(set), &set))
+			printf("devbench: ERROR cannot pin to CPU %d\n", cpu);
+		ops = sides[side].ops;
+		printf("devbench: side %s cpu %d\n", sides[side].name, cpu);
+		st = boot(order) || bench_init();
+		if (warns)
+			printf("devbench: ERROR %lu WARN_ON()s\n", warns);
+		fflush(stdout);
+		_exit(st ? 1 : 0);
+	}
+	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st))
+		return -EIO;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	int runs = 5, cpu = -1, use[ARRAY_SIZE(sides)], n = 0, i, j, k, opt;
+	const char *dir = NULL;
+
+	seed = 1;
+	while ((opt = getopt(argc, argv, "d:r:s:p:n:c:o:")) != -1) {
+		switch (opt) {
+		case 'd': dir = optarg; break;
+		case 'r': runs = atoi(optarg); break;
+		case 's': seed = strtoul(optarg, NULL, 0); break;
+		case 'p': pops = optarg; break;
+		case 'n': reps = atoi(optarg); break;
+		case 'c': cpu = atoi(optarg); break;
+		case 'o': order = optarg; break;
+		default:
+			fprintf(stderr, "usage: %s -d OUTDIR [-r RUNS] [-s SEED] [-p POPS] [-n REPS] [-c CPU] [-o BOOT_ORDER] [SIDE...]\n",
+				argv[0]);
+			return 2;
+		}
+	}
+	if (!dir)
+		return fprintf(stderr, "%s: -d OUTDIR is required\n", argv[0]), 2;
+	if (cpu < 0)	/* the last CPU: the first takes more interrupts */
+		cpu = sysconf(_SC_NPROCESSORS_ONLN) - 1;
+	for (i = optind; i < argc; i++) {
+		for (k = 0; k < (int)ARRAY_SIZE(sides) && strcmp(argv[i], sides[k].name); k++)
+			;
+		if (k == ARRAY_SIZE(sides))
+			return fprintf(stderr, "%s: no side %s\n", argv[0], argv[i]), 2;
+		use[n++] = k;
+	}
+	if (optind == argc)
+		for (n = 0; n < (int)ARRAY_SIZE(sides); n++)
+			use[n] = n;
+	rng = seed * 0x9E3779B97F4A7C15ULL + 7;
+	for (i = 1; i <= runs; i++) {
+		/* this round's order: a seeded shuffle */
+		for (j = n - 1; j > 0; j--) {
+			int t = use[j];
+
+			k = rnd(j + 1);
+			use[j] = use[k];
+			use[k] = t;
+		}
+		for (j = 0; j < n; j++) {
+			u64 t0 = ktime_get_ns();
+
+			if (run_side(use[j], dir, i, cpu)) {
+				fprintf(stderr, "devlist-bench: run %d of %s failed (%s/run-%d-%s.bench)\n",
+					i, sides[use[j]].name, dir, i, sides[use[j]].name);
+				return 1;
+			}
+			fprintf(stderr, "  run %d/%d %-6s %.1f s\n", i, runs, sides[use[j]].name,
+				(ktime_get_ns() - t0) / 1e9);
+		}
+	}
+	return 0;
+}
