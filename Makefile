@@ -3,31 +3,31 @@
 
 SHELL := /bin/sh
 KSRC ?=
-export SIGNOFF
+export SIGNOFF SERIES FIXES
 
 .PHONY: all help run check tree kernels export export-check apply clean \
 	harness fuzz lint check-series kunit-stock kunit-x86_64 conformance \
-	kunit-um kunit-i386 kunit-arm64 size send-dry-run bench bench-native
+	kunit-um kunit-i386 kunit-arm64 size send-dry-run bench bench-native kunit-ci
 
 all: help
 
 help:
-	@echo "make run           build Linux 7.3 with the series, boot it in QEMU, show /proc/devices"
+	@echo "make run           build Linux 7.3 with both series, boot it in QEMU, show /proc/devices"
 	@echo "make check         all tests; ends with 'N passed, N failed, N skipped'"
-	@echo "make tree          build/linux: the pristine 7.3 base committed, then the series (git am)"
-	@echo "make export        write build/linux's commits back to patches/"
+	@echo "make tree          build/linux: the pristine 7.3 base committed, then the fixes and the RFC"
+	@echo "make export [FIXES=N]   write build/linux's commits back to patches/fixes and patches/rfc"
 	@echo "make export-check  fail if build/linux holds work not in patches/"
-	@echo "make apply KSRC=/path/to/linux   git am the series onto your own 7.3 tree"
+	@echo "make apply KSRC=/path/to/linux [SERIES=fixes]   git am the series onto your own 7.3 tree"
 	@echo "single stages of make check:"
 	@echo "  make harness | fuzz | lint | check-series | kunit-stock | kunit-x86_64 |"
 	@echo "       conformance | kunit-um | kunit-i386"
-	@echo "not in make check (results recorded in README.md):"
-	@echo "  make kunit-arm64   the suites with kunit.py --arch=arm64 under QEMU, W=1 -Werror"
-	@echo "  make bench        stock against the series on boot order, module churn, dynamic"
-	@echo "                    allocation and /proc/devices reads; interleaved boots, medians"
+	@echo "not in make check (each writes its section of docs/results.md):"
+	@echo "  make bench        stock, stock again, the fixes and the series under QEMU TCG, interleaved"
 	@echo "  make bench-native the same workloads on the extracted code in userspace, natively"
 	@echo "  make size         object sizes, bloat-o-meter, net lines, entities, record sizes"
-	@echo "  make send-dry-run [SIGNOFF=1]   the mails, From: you, git send-email --dry-run"
+	@echo "  make kunit-ci     the suites built in (KUNIT_ALL_TESTS=y) and beside concurrent registrations"
+	@echo "  make kunit-arm64  the suites with kunit.py --arch=arm64 under QEMU, W=1 -Werror"
+	@echo "  make send-dry-run [SIGNOFF=1]   both sets of mails, From: you, git send-email --dry-run"
 
 run:
 	@scripts/run.sh
@@ -49,6 +49,9 @@ check-series:
 
 size send-dry-run:
 	@scripts/$@.sh
+
+kunit-ci:
+	@scripts/deps.sh && scripts/kunit-ci.sh
 
 bench:
 	@scripts/deps.sh && scripts/bench.sh

@@ -13,18 +13,20 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 format_series "$tmp"
-(cd "$tmp" && ls -1 -- *.patch 2>/dev/null) > "$tmp/series"
-if ! diff -q "$tmp/series" "$PATCHES/series" >/dev/null 2>&1; then
-	warn "the commits in build/linux are not the series in patches/ ('make export'):"
-	diff "$PATCHES/series" "$tmp/series" >&2
-	bad=1
-else
-	for p in $(cat "$tmp/series"); do
-		if ! cmp -s "$tmp/$p" "$PATCHES/$p"; then
-			warn "patches/$p differs from its commit in build/linux ('make export')"
+for s in $SERIES_DIRS; do
+	(cd "$tmp/$s" && ls -1 -- *.patch 2>/dev/null) > "$tmp/$s/series"
+	if ! diff -q "$tmp/$s/series" "$PATCHES/$s/series" >/dev/null 2>&1; then
+		warn "the commits in build/linux are not the $s series in patches/$s ('make export'):"
+		diff "$PATCHES/$s/series" "$tmp/$s/series" >&2
+		bad=1
+		continue
+	fi
+	while read -r p; do
+		if ! cmp -s "$tmp/$s/$p" "$PATCHES/$s/$p"; then
+			warn "patches/$s/$p differs from its commit in build/linux ('make export')"
 			bad=1
 		fi
-	done
-fi
+	done < "$tmp/$s/series"
+done
 [ $bad = 0 ] && say "export-check: patches/ holds everything in build/linux"
 exit $bad

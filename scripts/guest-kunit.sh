@@ -1,8 +1,13 @@
 #!/bin/sh
 # Boot prefix K of the series (build/k/pK, built if needed) under QEMU and
-# run its KUnit suites as modules (testing/qemu/kunit.init).  Leaves the
-# console log and each module's KTAP in build/results/series/pK.*.
-# Within one make check run (DEVLIST_RUN), a prefix is booted only once.
+# run its KUnit suites as modules (testing/qemu/kunit.init).  A prefix of
+# the fixes series (stock and the fixes, K <= fixes_count) has no suite of
+# its own: the API suite of the RFC (its first patch's
+# fs/tests/devices_kunit.c) is built against it as an external module.
+# Leaves the console log, each module's KTAP and, for the API suite, what
+# it must fail there (build/results/series/pK.expected) in
+# build/results/series/.  Within one make check run (DEVLIST_RUN), a prefix
+# is booted only once.
 #   guest-kunit.sh K
 . "$(dirname "$0")/lib.sh"
 set -e
@@ -15,11 +20,26 @@ run=${DEVLIST_RUN:-$$}
 if [ "$(cat "$out/p$k.done" 2>/dev/null)" = "$run $c" ]; then
 	exit 0
 fi
-rm -f "$out/p$k.done" "$out/p$k".ktap-*
+rm -f "$out/p$k.done" "$out/p$k".ktap-* "$out/p$k.expected"
 "$TOP/scripts/kernels.sh" "$k"
 obj=$KDIR/p$k/obj
-mods=$(find "$obj" -name '*_kunit.ko' | sort)
-[ -n "$mods" ] || die "prefix $k has no KUnit module (CONFIG_*_KUNIT_TEST=m)"
+nf=$(fixes_count)
+if [ "$k" -le "$nf" ]; then
+	api=$(commit_of $((nf + 1)))
+	src=$BUILD/k/p$k.api
+	rm -rf "$src"
+	mkdir -p "$src"
+	git -C "$KSRC" show "$api:fs/tests/devices_kunit.c" > "$src/devices_kunit.c" ||
+		die "the first patch of the RFC has no fs/tests/devices_kunit.c"
+	echo 'obj-m += devices_kunit.o' > "$src/Kbuild"
+	"$TOP/scripts/module.sh" "$k" "$src" "$src/build"
+	mods=$src/build/devices_kunit.ko
+	expected_failures "$k" "$out/p$k.expected"
+else
+	mods=$(find "$obj" -name '*_kunit.ko' | sort)
+	[ -n "$mods" ] || die "prefix $k has no KUnit module (CONFIG_*_KUNIT_TEST=m)"
+	: > "$out/p$k.expected"
+fi
 {
 	echo "dir /lib 755 0 0"
 	echo "dir /lib/kunit 755 0 0"

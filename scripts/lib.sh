@@ -45,27 +45,92 @@ progress() {
 	wait "$_pid"
 }
 
-# The series as a list of file names, in order.
-series() { grep -v '^#' "$PATCHES/series" 2>/dev/null | grep .; }
+# Two series, as they are posted: the stock fixes (patches/fixes/), which
+# apply to stock alone, then the RFC on top of them (patches/rfc/).  Each
+# directory holds its patches, a series file naming them in order, and the
+# text of its cover letter (cover-letter: subject line, blank line, body).
+RFC_VERSION=3
+SERIES_DIRS="fixes rfc"
+
+# series: the patches of both series in order, as paths under patches/.
+series() {
+	for _s in $SERIES_DIRS; do
+		grep -v '^#' "$PATCHES/$_s/series" 2>/dev/null | grep . | sed "s|^|$_s/|"
+	done
+}
+
+# fixes_count: how many patches the fixes series has.  After adding a fix
+# to build/linux, say so to make export with FIXES=N.
+fixes_count() {
+	echo "${FIXES:-$(grep -v '^#' "$PATCHES/fixes/series" 2>/dev/null | grep -c .)}"
+}
 
 # Hash of the series in patches/ (names and contents, in order).
 series_hash() {
 	{ series; series | sed "s|^|$PATCHES/|" | xargs -r cat; } | sha256sum | cut -c1-16
 }
 
-# format_series DIR: the commits base..HEAD of build/linux as files in DIR.
+# format_series DIR: the commits of build/linux as DIR/fixes/*.patch (the
+# first fixes_count of them, "[PATCH n/m]") and DIR/rfc/*.patch (the rest,
+# "[RFC PATCH vN n/m]"); stable bytes for the same commits.
 format_series() {
-	git -C "$KSRC" format-patch -q -o "$1" --zero-commit --no-signature \
-		--minimal --subject-prefix="${SUBJECT_PREFIX:-PATCH}" base..HEAD >/dev/null
+	_fx=$(fixes_rev)
+	mkdir -p "$1/fixes" "$1/rfc"
+	git -C "$KSRC" format-patch -q -o "$1/fixes" --zero-commit --no-signature \
+		--minimal --subject-prefix=PATCH base.."$_fx" >/dev/null
+	git -C "$KSRC" format-patch -q -o "$1/rfc" --zero-commit --no-signature \
+		--minimal --subject-prefix="RFC PATCH v$RFC_VERSION" "$_fx"..HEAD >/dev/null
 }
 
 # The commits of build/linux that the comparisons name: stock (the pristine
-# base), fixes (stock with the fixes alone: patches 2-6 of v2, the series
-# of patches/fixes/ once the series is two) and series (all of it).
+# base), fixes (stock with the fixes series alone) and series (all of it).
+# "Stock" is always the base, never a prefix of the series.
 stock_rev() { git -C "$KSRC" rev-parse base; }
-fixes_count() { echo 6; }
 fixes_rev() { commit_of "$(fixes_count)"; }
 series_rev() { git -C "$KSRC" rev-parse HEAD; }
+
+# expected_failures K FILE: write to FILE, for ktap.py --expected, what the
+# API suite must fail or skip on the kernel of the first K patches: the
+# cases of testing/kunit/expected-failures whose fix is not among them.
+expected_failures() {
+	_applied=$(git -C "$KSRC" log --format=%s base.."$(commit_of "$1")")
+	grep -v '^#' "$TOP/testing/kunit/expected-failures" | grep . |
+	while IFS='|' read -r _id _subj _case _skip; do
+		printf '%s\n' "$_applied" | grep -qxF "$_subj" && continue
+		case $_skip in
+		skip:*) echo "xskip|$_case|${_skip#skip:}" ;;
+		*) echo "xfail|$_case|$_id, without \"$_subj\"" ;;
+		esac
+	done > "$2"
+}
+
+# touched_objects: the objects of the kernel .c files the series changes,
+# tests aside (the one list lint, size and the W=1 checks use).
+touched_objects() {
+	git -C "$KSRC" diff --name-only base HEAD -- '*.c' ':!*/tests/*' |
+		sed 's/\.c$/.o/' | tr '\n' ' '
+}
+
+# v2_tree: build/v2, a clone of build/linux whose branch v2 holds the last
+# version of the series (11 patches, patches/ of commit V2 of this
+# repository) on the same base; prints its path.
+V2=4d4ea5d
+v2_tree() {
+	_d=$BUILD/v2
+	if [ "$(git -C "$_d" rev-parse -q --verify base 2>/dev/null)" != "$(stock_rev)" ] ||
+	   ! git -C "$_d" rev-parse -q --verify v2 >/dev/null 2>&1; then
+		rm -rf "$_d" "$_d.patches"
+		mkdir -p "$_d.patches"
+		git clone -q --local "$KSRC" "$_d"
+		git -C "$TOP" show "$V2:patches/series" | grep -v '^#' | while read -r _p; do
+			git -C "$TOP" show "$V2:patches/$_p" > "$_d.patches/$_p"
+		done
+		git -C "$_d" -c user.name=devlist -c user.email=devlist@invalid checkout -q -b v2 base
+		git -C "$_d" -c user.name=devlist -c user.email=devlist@invalid am -q "$_d.patches"/*.patch ||
+			die "v2's patches do not apply to the base"
+	fi
+	echo "$_d"
+}
 
 # The commit of build/linux that holds the first N patches (0: base).
 commit_of() {

@@ -1,15 +1,13 @@
 #!/bin/sh
 # Stage "conformance": stock against the series, by running both.
-# The stock kernel is prefix 1 (the base with the API tests, which change
-# no kernel code), the series kernel is the last prefix; same config, same
-# QEMU.  Both boot the same initramfs, which prints /proc/devices and the
+# The stock kernel is the pristine base (prefix 0), the series kernel the
+# last prefix (the fixes and the RFC); same config, same QEMU.  Both boot the same initramfs, which prints /proc/devices and the
 # /dev listing after boot, then runs the API transcript module
 # (testing/conformance/devlist_transcript.c): seeded calls of every
 # registration API, each recorded with its result, dev_t, messages and
 # /proc/devices after it.  testing/conformance/compare.py compares them
 # call by call; each call is one check.
 #   TRANSCRIPT_ARGS  module parameters (default in testing/conformance/args)
-#   STOCK_PREFIX     the prefix that is stock (default 1; 0 is the bare base)
 . "$(dirname "$0")/lib.sh"
 . "$TOP/scripts/report.sh"
 stage_begin conformance
@@ -20,7 +18,7 @@ args=${TRANSCRIPT_ARGS:-$(cat "$conf/args")}
 
 "$TOP/scripts/tree.sh" || stage_abort "build/linux could not be made"
 n=$(git -C "$KSRC" rev-list --count base..HEAD)
-for side in stock:${STOCK_PREFIX:-1} series:$n; do
+for side in stock:0 series:$n; do
 	s=${side%:*} k=${side#*:}
 	"$TOP/scripts/kernels.sh" "$k" > "$out/$s.build" 2>&1 ||
 		stage_abort "the $s kernel (prefix $k) does not build ($KDIR/p$k.log)"

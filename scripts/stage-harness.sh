@@ -69,6 +69,21 @@ else
 	notok "ktap.py misreads $h/ktap-fail.log: $res"
 fi
 
+# and the expected failures of stock and of the prefixes of the fixes: a
+# case named must fail (or skip, with its reason); passing, or not running,
+# is a failure
+printf 'xfail|demo.demo_test_fails|D9\nxskip|demo.demo_test_skips|not marked\n' > "$RESULTS/harness/xfail.ok"
+printf 'xfail|demo.demo_test_passes|D9\nxskip|demo.demo_test_fails|x\nxfail|demo.gone|D8\n' > "$RESULTS/harness/xfail.bad"
+good=$(python3 "$TOP/scripts/ktap.py" "$BASE" demo "$h/ktap-fail.log" --expected "$RESULTS/harness/xfail.ok")
+bad=$(python3 "$TOP/scripts/ktap.py" "$BASE" demo "$h/ktap-fail.log" --expected "$RESULTS/harness/xfail.bad")
+if [ "$(echo "$good" | tail -n 1)" = "2 0 1" ] &&
+   echo "$good" | grep -q '^ok demo demo.demo_test_fails # expected failure: D9' &&
+   [ "$(echo "$bad" | tail -n 1)" = "0 4 0" ]; then
+	ok "ktap.py: an expected failure that fails is ok; one that passes, does not skip or does not run is not"
+else
+	notok "ktap.py misreads expected failures: $good / $bad"
+fi
+
 st=$TOP/testing/conformance/selftest.py
 if [ -f "$st" ]; then
 	if python3 "$st" > "$RESULTS/harness/comparer.txt" 2>&1; then

@@ -1,16 +1,17 @@
 #!/bin/sh
 # Stage "lint": what a maintainer runs before reading a series.
-#  - checkpatch.pl --strict on every patch as git format-patch writes it
-#    (the repository's copy carries no Signed-off-by, which only a human
-#    may add, so MISSING_SIGN_OFF is ignored; findings explained in their
-#    commit messages are listed in testing/lint/checkpatch-allow; Fixes:
-#    ids are checked against testing/lint/known-commits, as the tree has
-#    no history for checkpatch to look them up in);
+#  - checkpatch.pl --strict on every patch of both series as git
+#    format-patch writes it (scripts/checkpatch.sh: the repository's copy
+#    carries no Signed-off-by, which only a human may add; findings
+#    explained in their commit messages are listed in
+#    testing/lint/checkpatch-allow; Fixes: ids are checked against
+#    testing/lint/known-commits, as the tree has no history for
+#    checkpatch to look them up in);
 #  - kernel-doc -Wall on the new files: no warning;
 #  - sparse (C=2) and W=1 on every kernel file the series touches, built in
 #    the tree of the whole series, against the same files in the stock
-#    tree: no new warning.
-# Works on its own: it builds what it needs (build/k/p1 and pN).
+#    tree (the pristine base): no new warning.
+# Works on its own: it builds what it needs (build/k/p0 and pN).
 . "$(dirname "$0")/lib.sh"
 . "$TOP/scripts/report.sh"
 stage_begin lint
@@ -21,36 +22,20 @@ mkdir -p "$out/patches"
 n=$(git -C "$KSRC" rev-list --count base..HEAD)
 
 format_series "$out/patches"
-allow=$TOP/testing/lint/checkpatch-allow
-for p in "$out"/patches/*.patch; do
-	b=$(basename "$p")
-	subj=$(sed -n 's/^Subject: \[[^]]*\] //p' "$p" | head -n 1)
-	# /usr/bin first: checkpatch runs spdxcheck.py with python3, which
-	# needs Debian's python3-ply (deps.sh), not another python3 in PATH
-	(cd "$KSRC" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict --quiet --no-summary \
-		--ignore MISSING_SIGN_OFF,UNKNOWN_COMMIT_ID "$p") > "$out/$b.checkpatch" 2>&1
-	bad= accepted=0
-	while IFS= read -r f; do
-		[ -n "$f" ] || continue
-		if grep -qxF "$subj|$f" "$allow"; then
-			accepted=$((accepted + 1))
-		else
-			bad="$bad\n    $f"
-		fi
-	done <<EOT
-$(grep -E '^(ERROR|WARNING|CHECK):' "$out/$b.checkpatch")
-EOT
-	if [ -z "$bad" ] && ! grep -q 'Traceback' "$out/$b.checkpatch"; then
-		ok "checkpatch --strict: $b$( [ $accepted -gt 0 ] && echo " ($accepted finding(s) accepted in testing/lint/checkpatch-allow)")"
+for p in "$out"/patches/fixes/*.patch "$out"/patches/rfc/*.patch; do
+	b=$(basename "$(dirname "$p")")/$(basename "$p")
+	"$TOP/scripts/checkpatch.sh" "$p" > "$out/$(basename "$p").checkpatch"
+	if [ -s "$out/$(basename "$p").checkpatch" ]; then
+		sed 's/^/    /' "$out/$(basename "$p").checkpatch"
+		notok "checkpatch --strict: $b"
 	else
-		printf "$bad\n"
-		notok "checkpatch --strict: $b ($out/$b.checkpatch)"
+		ok "checkpatch --strict: $b"
 	fi
 done
 
 # Fixes: tags name commits of public history (checkpatch cannot look them
 # up in a tree without history): each must be in testing/lint/known-commits.
-fixes=$(grep -h '^Fixes: ' "$out"/patches/*.patch | sort -u)
+fixes=$(grep -h '^Fixes: ' "$out"/patches/*/*.patch | sort -u)
 unknown=$(echo "$fixes" | sed 's/^Fixes: //' | grep -v '^$' | grep -vxF -f "$TOP/testing/lint/known-commits" || true)
 if [ -z "$unknown" ]; then
 	ok "Fixes: tags name known commits ($(echo "$fixes" | grep -c .) distinct)"
@@ -70,9 +55,9 @@ for f in $new; do
 	fi
 done
 
-# sparse and W=1 on the touched objects, stock (prefix 1: base + tests)
-# against the whole series; warnings compared without line numbers.
-touched=$(git -C "$KSRC" diff --name-only base HEAD -- '*.c' | sed 's/\.c$/.o/' | tr '\n' ' ')
+# sparse and W=1 on the touched objects, stock (prefix 0, the pristine
+# base) against the whole series; warnings compared without line numbers.
+touched="$(touched_objects) $(git -C "$KSRC" diff --name-only base HEAD -- '*/tests/*.c' | sed 's/\.c$/.o/' | tr '\n' ' ')"
 sparse=$("$TOP/scripts/sparse.sh") || stage_abort "no sparse that 7.3 accepts (see above)"
 warnings() {	# warnings K OBJS: the warnings of objects in build/k/pK
 	rm -f "$KDIR/p$1.log"
@@ -86,10 +71,10 @@ warnings() {	# warnings K OBJS: the warnings of objects in build/k/pK
 	done
 	grep -E 'warning:|error:|BUILD FAILED' "$KDIR/p$1.log" | sed 's/:[0-9]*:[0-9]*:/:/' | sort -u
 }
-if ! "$TOP/scripts/kernels.sh" 1 >/dev/null 2>&1 || ! "$TOP/scripts/kernels.sh" "$n" >/dev/null 2>&1; then
+if ! "$TOP/scripts/kernels.sh" 0 >/dev/null 2>&1 || ! "$TOP/scripts/kernels.sh" "$n" >/dev/null 2>&1; then
 	notok "sparse+W=1: the kernels did not build (run make check-series)"
 else
-	warnings 1 "$touched" > "$out/sparse.stock"
+	warnings 0 "$touched" > "$out/sparse.stock"
 	warnings "$n" "$touched" > "$out/sparse.series"
 	newwarn=$(comm -13 "$out/sparse.stock" "$out/sparse.series"; grep -h 'SPARSE DID NOT RUN' "$out/sparse.stock" || true)
 	if [ -z "$newwarn" ]; then

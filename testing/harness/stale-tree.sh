@@ -49,7 +49,13 @@ for v in A B; do
 	(cd "$tmp/$v" && ls -- *.patch) > "$tmp/$v/series"
 	git -C "$tmp/src" checkout -q HEAD~1
 done
-use() { rm -rf "$tmp/top/patches"; cp -r "$tmp/$1" "$tmp/top/patches"; }
+# patches/ as make export writes it: no fixes, the one patch as the RFC
+use() {
+	rm -rf "$tmp/top/patches"
+	mkdir -p "$tmp/top/patches/fixes"
+	: > "$tmp/top/patches/fixes/series"
+	cp -r "$tmp/$1" "$tmp/top/patches/rfc"
+}
 has() { [ "$(cat "$K/file")" = "$1" ]; }
 
 use A

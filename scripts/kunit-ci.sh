@@ -1,0 +1,94 @@
+#!/bin/sh
+# make kunit-ci: the suites of the whole series as kernel CI runs them,
+# where other code registers device numbers meanwhile (not in make check:
+# two kernels of their own).
+#  1. Built in with KUNIT_ALL_TESTS=y (testing/kunit/ci.config) on the
+#     conformance config: they run at boot while its drivers probe.
+#  2. As modules on an SMP, preemptible build of it (testing/kunit/
+#     smp.config) under QEMU -smp 2, each loaded five times beside
+#     testing/kunit/devlist_noise.c, a thread that registers and releases
+#     char and block numbers, fixed and dynamic, in a loop.  A case may
+#     skip there only saying "concurrent registration seen".
+#  3. The same with v2's API suite, which compared whole /proc/devices
+#     snapshots: it must fail, or the noise proves nothing.
+# Writes the "kunit-ci" section of docs/results.md.
+. "$(dirname "$0")/lib.sh"
+. "$TOP/scripts/report.sh"
+set -e
+stage_begin kunit-ci
+"$TOP/scripts/tree.sh"
+n=$(git -C "$KSRC" rev-list --count base..HEAD)
+out=$BUILD/kunit-ci
+rm -rf "$out"
+mkdir -p "$out"
+kd=$TOP/testing/kunit
+frag=$TOP/testing/qemu/devlist.config
+"$TOP/scripts/kernels.sh" "$n" > "$out/kernels.log" 2>&1 || stage_abort "the series does not build"
+
+# 1. built in, at boot
+FROM=p$n "$TOP/scripts/kernel.sh" ci1 "$(series_rev)" "$frag" "$kd/ci.config" > "$out/ci1.build" 2>&1 ||
+	stage_abort "the KUNIT_ALL_TESTS kernel does not build ($KDIR/ci1.log)"
+echo "file /init.d/50-ci $kd/ci.init 755 0 0" > "$out/ci1.files"
+"$TOP/scripts/initramfs.sh" "$KDIR/ci1/obj" "$out/ci1.cpio" "$out/ci1.files"
+"$TOP/scripts/boot.sh" "$KDIR/ci1/obj/arch/x86/boot/bzImage" "$out/ci1.cpio" report \
+	"$out/ci1.log" 900 || stage_abort "the KUNIT_ALL_TESTS kernel did not finish its boot"
+"$TOP/scripts/section.sh" ktap-boot "$out/ci1.log" > "$out/ci1.ktap"
+res=$(python3 "$TOP/scripts/ktap.py" "$KDIR/ci1" builtin "$out/ci1.ktap")
+echo "$res" | sed '$d' | grep -v '^ok' | head -20
+set -- $(echo "$res" | tail -n 1)
+if [ "$2" = 0 ] && [ "$1" -gt 0 ]; then
+	ok "built in, KUNIT_ALL_TESTS=y, at boot: $1 cases pass, $3 skip"
+else
+	notok "built in, KUNIT_ALL_TESTS=y, at boot: $2 cases fail ($out/ci1.ktap)"
+fi
+
+# 2. and 3. modules beside the noise
+FROM=p$n "$TOP/scripts/kernel.sh" ci2 "$(series_rev)" "$frag" "$kd/smp.config" > "$out/ci2.build" 2>&1 ||
+	stage_abort "the SMP kernel does not build ($KDIR/ci2.log)"
+"$TOP/scripts/module.sh" ci2 "$kd" "$out/noise"
+v2=$(v2_tree)
+mkdir -p "$out/old-src"
+git -C "$v2" show v2:fs/tests/devices_kunit.c > "$out/old-src/devices_kunit.c"
+echo 'obj-m += devices_kunit.o' > "$out/old-src/Kbuild"
+"$TOP/scripts/module.sh" ci2 "$out/old-src" "$out/old"
+{
+	echo "dir /lib 755 0 0"
+	echo "dir /lib/kunit 755 0 0"
+	echo "dir /lib/kunit/old 755 0 0"
+	echo "file /lib/kunit/devlist_noise.ko $out/noise/devlist_noise.ko 644 0 0"
+	find "$KDIR/ci2/obj" -name '*_kunit.ko' | sort | while read -r m; do
+		echo "file /lib/kunit/$(basename "$m") $m 644 0 0"
+	done
+	echo "file /lib/kunit/old/devices_kunit.ko $out/old/devices_kunit.ko 644 0 0"
+	echo "file /init.d/50-ci $kd/ci.init 755 0 0"
+} > "$out/ci2.files"
+"$TOP/scripts/initramfs.sh" "$KDIR/ci2/obj" "$out/ci2.cpio" "$out/ci2.files"
+SMP=2 "$TOP/scripts/boot.sh" "$KDIR/ci2/obj/arch/x86/boot/bzImage" "$out/ci2.cpio" report \
+	"$out/ci2.log" 1800 || stage_abort "the SMP kernel did not finish its boot"
+grep -q '^@@@ FAIL' "$out/ci2.log" && notok "a module did not load or unload ($out/ci2.log)"
+noise=$(grep -o 'devlist-noise: [0-9]* rounds' "$out/ci2.log" | tr -d '\r' || true)
+for m in $(find "$KDIR/ci2/obj" -name '*_kunit.ko' | sort); do
+	mn=$(basename "$m" .ko)
+	for i in 1 2 3 4 5; do
+		"$TOP/scripts/section.sh" "ktap-$mn-$i" "$out/ci2.log" > "$out/ci2.$mn-$i.ktap"
+		res=$(python3 "$TOP/scripts/ktap.py" "$KDIR/ci2" "$mn-$i" "$out/ci2.$mn-$i.ktap" \
+			--allow-skip 'concurrent registration seen')
+		echo "$res" | sed '$d' | grep -v '^ok' | head -20
+		set -- $(echo "$res" | tail -n 1)
+		if [ "$2" = 0 ] && [ "$1" -gt 0 ]; then
+			ok "$mn, load $i/5 beside the noise: $1 cases pass, $3 skip (concurrent registration seen)"
+		else
+			notok "$mn, load $i/5 beside the noise: $2 cases fail ($out/ci2.$mn-$i.ktap)"
+		fi
+	done
+done
+"$TOP/scripts/section.sh" ktap-old-devices_kunit "$out/ci2.log" > "$out/ci2.old.ktap"
+set -- $(python3 "$TOP/scripts/ktap.py" "$KDIR/ci2" old "$out/ci2.old.ktap" | tail -n 1)
+if [ "$2" -gt 0 ]; then
+	ok "v2's API suite beside the noise fails $2 cases, as it must (the noise bites; $noise)"
+else
+	notok "v2's API suite passes beside the noise: the noise run cannot show a flaky test"
+fi
+{ echo '```'; cat "$RESULTS/kunit-ci.checks"; echo '```'; } |
+	python3 "$TOP/scripts/results.py" kunit-ci "make kunit-ci" -
+stage_end
