@@ -10,9 +10,10 @@
  * SIDEs are the tables of entry points linked in (stock, stock2, fixes,
  * series; default all): stock2 is the stock code linked a second time, so
  * that stock against stock2 shows the instrument's noise (the A/A band).
- * Each of RUNS rounds runs every side once, in an order drawn from SEED,
- * each in a child process of its own (fork: every side starts from the
- * same empty state), pinned to CPU.  A child first registers the boot
+ * Each of RUNS rounds runs every side at each population, the four sides
+ * of a population one after the other in an order drawn from SEED, each
+ * in a child process of its own (fork: every side starts from the same
+ * empty state), pinned to CPU.  A child first registers the boot
  * order as it was recorded (testing/bench/boot-order: the boot
  * population a kernel has when the module is loaded), then runs
  * bench_init(), whose "devbench:" lines go to OUTDIR/run-<i>-<side>.bench,
@@ -148,6 +149,14 @@ static ssize_t read_whole(const char *path, char *buf, size_t size, size_t chunk
 	return len;
 }
 
+/* The longest hold of chrdevs_lock by a /proc/devices reader. */
+#define bench_native_extra(pop, place, rep) do {				\
+	unsigned long long __h = ops->char_hold();				\
+	if (!quiet)								\
+		pr_info("devbench: r pop=%d place=%s wl=hold rep=%u ns=%llu n=1\n", \
+			pop, place, rep, __h);					\
+} while (0)
+
 #include "devlist_bench.c"
 
 /* ---- the shims the extracted code calls (testing/fuzz/include) ---- */
@@ -171,6 +180,13 @@ void fz_warn(const char *file, int line) { warns++; }
 int fz_cdev_add_result(void) { return 0; }
 void fz_cdev_track(void *cdev, int live) { }
 void fz_probe_fn(unsigned int devt) { }
+unsigned long long fz_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+	return (u64)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
 
 void *fz_alloc(size_t size, int zero)
 {
@@ -239,7 +255,8 @@ static int boot(const char *path)
 	return n ? 0 : -ENOENT;
 }
 
-static int run_side(int side, const char *dir, int run, int cpu)
+/* One side at one population (@pop), appended to its run file. */
+static int run_side(int side, const char *dir, int run, int cpu, char *pop)
 {
 	char path[4096];
 	cpu_set_t set;
@@ -252,8 +269,9 @@ static int run_side(int side, const char *dir, int run, int cpu)
 	if (pid < 0)
 		return -errno;
 	if (pid == 0) {
-		if (!freopen(path, "w", stdout))
+		if (!freopen(path, "a", stdout))
 			_exit(3);
+		pops = pop;
 		CPU_ZERO(&set);
 		CPU_SET(cpu, &set);
 		if (sched_setaffinity(0, sizeof(set), &set))
@@ -275,6 +293,7 @@ int main(int argc, char **argv)
 {
 	int runs = 5, cpu = -1, use[ARRAY_SIZE(sides)], n = 0, i, j, k, opt;
 	const char *dir = NULL;
+	char *list;
 
 	seed = 1;
 	while ((opt = getopt(argc, argv, "d:r:s:p:n:c:o:")) != -1) {
@@ -307,26 +326,40 @@ int main(int argc, char **argv)
 		for (n = 0; n < (int)ARRAY_SIZE(sides); n++)
 			use[n] = n;
 	rng = seed * 0x9E3779B97F4A7C15ULL + 7;
+	/*
+	 * Each round runs every side at each population in turn, in an order
+	 * drawn anew each time: the four runs of one population follow each
+	 * other within a fraction of a second, so that a slow spell of the
+	 * machine falls on all of them rather than on one side.
+	 */
+	list = strdup(pops);
 	for (i = 1; i <= runs; i++) {
-		/* this round's order: a seeded shuffle */
-		for (j = n - 1; j > 0; j--) {
-			int t = use[j];
+		u64 t0 = ktime_get_ns();
+		char *rest = strdup(list), *free_me = rest, *pop, path[4096];
 
-			k = rnd(j + 1);
-			use[j] = use[k];
-			use[k] = t;
+		for (j = 0; j < n; j++) {	/* this round's files start empty */
+			snprintf(path, sizeof(path), "%s/run-%d-%s.bench", dir, i, sides[use[j]].name);
+			fclose(fopen(path, "w"));
 		}
-		for (j = 0; j < n; j++) {
-			u64 t0 = ktime_get_ns();
 
-			if (run_side(use[j], dir, i, cpu)) {
-				fprintf(stderr, "devlist-bench: run %d of %s failed (%s/run-%d-%s.bench)\n",
-					i, sides[use[j]].name, dir, i, sides[use[j]].name);
-				return 1;
+		while ((pop = strsep(&rest, ","))) {
+			for (j = n - 1; j > 0; j--) {
+				int t = use[j];
+
+				k = rnd(j + 1);
+				use[j] = use[k];
+				use[k] = t;
 			}
-			fprintf(stderr, "  run %d/%d %-6s %.1f s\n", i, runs, sides[use[j]].name,
-				(ktime_get_ns() - t0) / 1e9);
+			for (j = 0; j < n; j++) {
+				if (run_side(use[j], dir, i, cpu, pop)) {
+					fprintf(stderr, "devlist-bench: run %d of %s failed (%s/run-%d-%s.bench)\n",
+						i, sides[use[j]].name, dir, i, sides[use[j]].name);
+					return 1;
+				}
+			}
 		}
+		free(free_me);
+		fprintf(stderr, "  round %d/%d: %.1f s\n", i, runs, (ktime_get_ns() - t0) / 1e9);
 	}
 	return 0;
 }

@@ -43,6 +43,7 @@ WL = {
     "dyn-blk": "register_blkdev(0), per call",
     "proc-cat": "/proc/devices, whole read, 128 KiB reads",
     "proc-64": "/proc/devices, whole read, 64-byte reads",
+    "hold": "chrdevs_lock held by a /proc/devices reader, longest",
 }
 REG = ("boot", "churn", "dyn-chr", "dyn-blk")
 SIDES = ("stock", "stock2", "fixes", "series")

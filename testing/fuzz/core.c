@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Core fuzz: fs/devlist.c, compiled unmodified from a kernel tree, against
- * a brute-force reference model written from the rules of DESIGN.md (not
+ * a brute-force reference model written from the rules of docs/design.md (not
  * from the list code).  Every operation's result and the whole list, as
  * devlist_for_each_entry() walks it, are compared with the model after
  * each step.
@@ -12,7 +12,7 @@
  * SEED+1, ... until SECONDS have passed.  Exit 1 on the first difference,
  * with the seed, the step and a command that reproduces it.
  *
- * The model's rules (DESIGN.md sections 2 and 4):
+ * The model's rules (docs/design.md, "The core"):
  *  - two ranges overlap when each starts before the other ends, so an
  *    empty range at n conflicts only with a range holding n - 1 and n;
  *  - insert: -EINVAL if the range runs past the last dev_t (first + count
@@ -23,7 +23,10 @@
  *    range touches the majors of its first and last numbers and all in
  *    between; an empty range touches its own major), -EBUSY if none; the
  *    range goes there with its minor kept;
- *  - find: the first range in list order with that first and count.
+ *  - find: the first range in list order with that first and count;
+ *  - the index (include/linux/devlist.h): for each group of 16 majors, the
+ *    first range that starts in it or a later group, checked after each
+ *    step as the list is.
  */
 #include <linux/devlist.h>
 #include <linux/errno.h>
@@ -56,7 +59,7 @@ struct mrange {
 	struct rec *rec;
 };
 
-static struct devlist dl;
+static DEFINE_DEVLIST(dl);
 static struct rec recs[NREC];
 static struct mrange model[NREC];
 static int nmodel;
@@ -213,6 +216,31 @@ static __attribute__((format(printf, 1, 2))) void fail(const char *fmt, ...)
 	exit(1);
 }
 
+/*
+ * The index (include/linux/devlist.h): entry g is the first range, in list
+ * order, whose major / 16 is g or more (the last group takes every major
+ * above it), or NULL if there is none.
+ */
+static void check_index(void)
+{
+	unsigned int n = sizeof(*dl.index) / sizeof((*dl.index)[0]), g;
+	int i = 0;
+
+	for (g = 0; g < n; g++) {
+		struct list_head *want;
+
+		/* (g < n, so a range of the last group is never passed) */
+		while (i < nmodel && (model[i].first >> MINORBITS) / 16 < g)
+			i++;
+		want = i < nmodel ? &model[i].rec->range.node : NULL;
+		if ((*dl.index)[g] != want)
+			fail("index entry %u is %s, should be %s", g,
+			     (*dl.index)[g] ? container_of((*dl.index)[g], struct rec,
+							   range.node)->name : "NULL",
+			     want ? model[i].rec->name : "NULL");
+	}
+}
+
 /* The list, walked with devlist_for_each_entry(), is the model. */
 static void check_list(void)
 {
@@ -239,6 +267,7 @@ static void check_list(void)
 	}
 	if (i != nmodel)
 		fail("list has %d ranges, model %d", i, nmodel);
+	check_index();
 }
 
 /* ---- generators: biased to the edges ---- */
@@ -379,7 +408,7 @@ static void do_remove(int i)
 	snprintf(what, sizeof(what), "devlist_remove(%s [%#llx+%#llx])",
 		 r->name, (unsigned long long)model[i].first,
 		 (unsigned long long)model[i].count);
-	devlist_remove(&r->range);
+	devlist_remove(&dl, &r->range);
 	m_remove(i);
 	r->held = false;
 	st.remove++;
@@ -486,6 +515,7 @@ static void do_find(void)
 static void reset(void)
 {
 	INIT_LIST_HEAD(&dl.ranges);
+	memset(dl.index, 0, sizeof(*dl.index));
 	nmodel = 0;
 	for (int i = 0; i < NREC; i++) {
 		recs[i].magic = 0xfeedf00d;

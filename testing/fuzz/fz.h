@@ -48,9 +48,12 @@ struct fz_ops {
 	int (*block_remove)(const struct fz_bmaj *b);
 	/* /proc/devices through fs/proc/devices.c's seq_operations */
 	unsigned long (*proc)(char *buf, unsigned long size, unsigned int restart);
+	/* the longest single call of chrdev_show(), which holds chrdevs_lock */
+	unsigned long long (*char_hold)(void);
 };
 
 extern const struct fz_ops fz_ops_stock, fz_ops_series;
 void fz_probe_fn(unsigned int devt);	/* the probe the harness registers */
+unsigned long long fz_now_ns(void);	/* a clock, for char_hold */
 
 #endif /* _FZ_H */

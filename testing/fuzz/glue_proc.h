@@ -46,6 +46,35 @@ static unsigned long fz_proc(char *buf, unsigned long size, unsigned int restart
 }
 #endif
 
+/*
+ * How long a /proc/devices reader holds chrdevs_lock at most: the longest
+ * single call of chrdev_show(), which takes and drops it, as this tree's
+ * devices.c calls it (per major, or once for the whole section).
+ */
+static unsigned long long fz_char_hold(void)
+{
+	static char buf[1 << 21];
+	struct seq_file m = { .buf = buf, .size = sizeof(buf) };
+	unsigned long long t, max = 0;
+#if FZ_CHRDEV_SHOW_ARGS == 2
+	off_t i;
+
+	for (i = 0; i < CHRDEV_MAJOR_MAX; i++) {
+		m.count = 0;
+		t = fz_now_ns();
+		chrdev_show(&m, i);
+		t = fz_now_ns() - t;
+		if (t > max)
+			max = t;
+	}
+#else
+	t = fz_now_ns();
+	chrdev_show(&m);
+	max = fz_now_ns() - t;
+#endif
+	return max;
+}
+
 int fz_register_chrdev_region(unsigned int, unsigned int, const char *);
 int fz_alloc_chrdev_region(unsigned int *, unsigned int, unsigned int, const char *);
 void fz_unregister_chrdev_region(unsigned int, unsigned int);
@@ -81,4 +110,5 @@ const struct fz_ops FZ_OPS = {
 	.block_add = fz_block_add,
 	.block_remove = fz_block_remove,
 	.proc = fz_proc,
+	.char_hold = fz_char_hold,
 };

@@ -30,8 +30,8 @@ MUTANTS = {
           "\t\t    (r->first == new->first && !r->count != !new->count))"),
     "c": ("fs/devlist.c", "devlist_insert_free_major", "both",
           "free-major search ignores empty ranges",
-          "list_for_each_entry_reverse(r, &dl->ranges, node) {",
-          "list_for_each_entry_reverse(r, &dl->ranges, node) {\n"
+          "list_for_each_entry_from_reverse(r, &dl->ranges, node) {",
+          "list_for_each_entry_from_reverse(r, &dl->ranges, node) {\n"
           "\t\tif (!r->count)\n\t\t\tcontinue;"),
     "d": ("fs/devlist.c", "devlist_find", "both",
           "find returns the last exact match, not the first",
@@ -61,6 +61,22 @@ MUTANTS = {
     "j": ("block/genhd.c", "blkdev_show", "wrap",
           "/proc/devices: no space between a block major and its name",
           "\t\tseq_putc(seqf, ' ');\n",
+          ""),
+    "k": ("fs/devlist.c", "devlist_link", "core",
+          "index: an insert makes its range the entry point of its own group "
+          "only, not of the empty groups below it",
+          "g >= 0 && (*dl->index)[g] == was; g--)",
+          "g >= 0 && (*dl->index)[g] == was; g = -1)"),
+    "l": ("fs/devlist.c", "devlist_remove", "both",
+          "index: a removal clears the entry points it held instead of "
+          "passing them to the next range",
+          "(*dl->index)[g] = next;",
+          "(*dl->index)[g] = NULL;"),
+    "m": ("fs/devlist.c", "devlist_insert", "core",
+          "index: an insert looks from its group's first range, missing a "
+          "range of an earlier group that reaches into it (no API call "
+          "makes such a range: a char piece stays in one major)",
+          "\tif (start->prev != &dl->ranges)\n\t\tstart = start->prev;\n",
           ""),
 }
 # mutant d also needs its variable

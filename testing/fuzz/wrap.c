@@ -20,26 +20,27 @@
  * fs/proc/devices.c of each tree prints it (read through its
  * seq_operations, restarted every few records as read() does).
  *
- * Stock and the series may differ only where DESIGN.md's four intentional
- * differences say so.  A model (below) computes, from the state before the
- * call, what stock does and what the series must do; the fixes it applies
- * for the series are the rules (-F, default all):
- *   chash  hash-slot (char): the dynamic char major is the highest free
- *          major in 254..234 then 511..384; stock skips a major in
- *          234..254 whose hash slot is taken by the major 255 above it
- *   bhash  hash-slot (block): the dynamic block major is the highest free
- *          one in 254..1; stock skips N while N + 255 (or 510) is held
- *   top    dev_t-top: register_chrdev_region() of a range that reaches
- *          2^32 walks it in 64 bits and fails as a range reaching major
- *          512 does; stock wraps, holds nothing and returns 0
- *   minor  minor beyond MINORMASK: __register_chrdev_region() refuses a
- *          baseminor > MINORMASK with the minor range message; stock
- *          passes it by unsigned wrap
- *   leak   dynamic first piece: a failing register_chrdev_region(MKDEV(0,
- *          m), ...) releases its dynamic first piece; stock leaks it
- *   unreg  release in major 4095 or up to the top: walked in 64 bits and
- *          clipped at 2^32; stock never returns (not run: the model says
- *          so first) or, for a range reaching 2^32, releases nothing
+ * Stock and the series may differ only where the intentional differences
+ * of docs/design.md say so.  A model (below) computes, from the state
+ * before the call, what stock does and what the series must do; the fixes
+ * it applies for the series are the differences, by their IDs (-F,
+ * default all):
+ *   D1c  the dynamic char major is the highest free major in 254..234
+ *        then 511..384; stock skips a major in 234..254 whose hash slot is
+ *        taken by the major 255 above it
+ *   D1b  the dynamic block major is the highest free one in 254..1; stock
+ *        skips N while N + 255 (or 510) is held
+ *   D2t  register_chrdev_region() of a range that reaches 2^32 walks it in
+ *        64 bits, piece by piece, the first failure winning, as a range
+ *        reaching major 512 is walked; stock wraps, holds nothing and
+ *        returns 0
+ *   D2m  __register_chrdev_region() refuses a baseminor > MINORMASK with
+ *        the minor range message; stock passes it by unsigned wrap
+ *   D4   a failing register_chrdev_region(MKDEV(0, m), ...) releases its
+ *        dynamic first piece; stock leaks it
+ *   D3   a release in major 4095 or up to the top is walked in 64 bits and
+ *        clipped at 2^32; stock never returns (not run: the model says so
+ *        first) or, for a range reaching 2^32, releases nothing
  * When the model's stock and series outcomes are the same, the two sides
  * must agree exactly, whatever the model says (and stock must match the
  * model there too, unless -m).  When they differ, the series must produce
@@ -76,11 +77,11 @@
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 enum {
-	F_CHASH = 1, F_BHASH = 2, F_TOP = 4, F_MINOR = 8, F_LEAK = 16, F_UNREG = 32,
+	F_D1C = 1, F_D1B = 2, F_D2T = 4, F_D2M = 8, F_D4 = 16, F_D3 = 32,
 	F_ALL = 63,
 };
 static const char *const fix_names[] = {
-	"chash", "bhash", "top", "minor", "leak", "unreg",
+	"D1c", "D1b", "D2t", "D2m", "D4", "D3",
 };
 static const char *const rule_names[] = {
 	"hash-slot dynamic char major", "hash-slot dynamic block major",
@@ -183,7 +184,7 @@ static size_t put_line(char *buf, size_t n, size_t size, unsigned int major, con
 	return n;
 }
 
-/* /proc/devices as it must read for @s (DESIGN.md section 2). */
+/* /proc/devices as it must read for @s (docs/design.md). */
 static size_t render(const struct state *s, char *buf, size_t size)
 {
 	static const char ch[] = "Character devices:\n", bl[] = "\nBlock devices:\n";
@@ -349,6 +350,14 @@ void fz_unlock(int *locked, const char *name)
 	for (int i = 0; i < locks_held && i + 1 < (int)ARRAY_SIZE(held_names); i++)
 		if (held_names[i] == name)
 			held_names[i] = held_names[i + 1], held_names[i + 1] = name;
+}
+
+unsigned long long fz_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (unsigned long long)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
 int fz_cdev_add_result(void)
@@ -600,14 +609,14 @@ static void m_used(struct mctx *x)
 }
 
 /* stock: 254..234 by hash slot (majors i and i + 255), then 511..384 by
- * major; chash: both by major */
+ * major; D1c: both by major */
 static int m_dyn_char(struct mctx *x)
 {
 	int i;
 
 	m_used(x);
 	for (i = 254; i >= 234; i--)
-		if (!x->cused[i] && ((x->fixes & F_CHASH) || !x->cused[i + 255]))
+		if (!x->cused[i] && ((x->fixes & F_D1C) || !x->cused[i + 255]))
 			return i;
 	for (i = 511; i >= 384; i--)
 		if (!x->cused[i])
@@ -615,14 +624,14 @@ static int m_dyn_char(struct mctx *x)
 	return -EBUSY;
 }
 
-/* stock: 254..1 by hash slot (majors i, i + 255, i + 510); bhash: by major */
+/* stock: 254..1 by hash slot (majors i, i + 255, i + 510); D1b: by major */
 static int m_dyn_block(struct mctx *x)
 {
 	int i;
 
 	m_used(x);
 	for (i = 254; i > 0; i--)
-		if (!x->bused[i] && ((x->fixes & F_BHASH) ||
+		if (!x->bused[i] && ((x->fixes & F_D1B) ||
 				     (!x->bused[i + 255] && (i + 510 >= BLK_MAX || !x->bused[i + 510]))))
 			return i;
 	return -EBUSY;
@@ -642,7 +651,7 @@ static int m_region(struct mctx *x, unsigned int major, unsigned int baseminor,
 		      name, major, CHR_MAX - 1);
 		return -EINVAL;
 	}
-	if (((x->fixes & F_MINOR) && baseminor > MINORMASK) ||
+	if (((x->fixes & F_D2M) && baseminor > MINORMASK) ||
 	    (unsigned int)minorct > MINORMASK + 1 - baseminor) {
 		m_log(x, '3', "CHRDEV \"%s\" minor range requested (%u-%u) is out of range of maximum range (%u-%u) for a single major\n",
 		      name, baseminor, baseminor + minorct - 1, 0, MINORMASK);
@@ -719,7 +728,7 @@ static uint64_t next_major(uint64_t n, bool wide)
 static int m_register_chrdev_region(struct mctx *x, uint32_t from, uint32_t count,
 				    const char *name)
 {
-	bool wide = x->fixes & F_TOP;
+	bool wide = x->fixes & F_D2T;
 	uint64_t to = wide ? (uint64_t)from + count : (uint32_t)(from + count);
 	unsigned int first_major = 0, got;
 	uint64_t n, next;
@@ -740,7 +749,7 @@ fail:
 	to = n;
 	for (n = from; n < to; n = next) {
 		next = next_major(n, wide);
-		m_unregion(x, (x->fixes & F_LEAK) && n == from ? first_major : MAJOR(n),
+		m_unregion(x, (x->fixes & F_D4) && n == from ? first_major : MAJOR(n),
 			   MINOR(n), (int)(uint32_t)(next - n), NULL);
 	}
 	return ret;
@@ -750,7 +759,7 @@ static void m_unregister_chrdev_region(struct mctx *x, uint32_t from, uint32_t c
 {
 	uint64_t n, next, to;
 
-	if (x->fixes & F_UNREG) {
+	if (x->fixes & F_D3) {
 		to = (uint64_t)from + count;
 		if (to > 1ULL << 32)
 			to = 1ULL << 32;
@@ -1158,7 +1167,7 @@ static void resync(void)
 
 /* ------------------------------------------------------------ one call */
 
-/* /proc/devices of @o must list @o's reservations in DESIGN.md's format. */
+/* /proc/devices of @o must list @o's reservations in the format of docs/design.md. */
 static void check_proc(const struct outcome *o, const char *why, const char *rules,
 		       const char *label)
 {
@@ -1189,7 +1198,7 @@ static void do_call(struct call *c)
 		fprintf(stderr, "op %lu: %s\n", step, what);
 	run_model(&now, c, 0, &p_stock);
 	run_model(&now, c, fixes, &p_series);
-	if (p_series.hang) {		/* only without the unreg fix */
+	if (p_series.hang) {		/* only without D3 */
 		st.hang_skipped++;
 		return;
 	}
@@ -1224,7 +1233,7 @@ static void do_call(struct call *c)
 	st.proc_reads++;
 	st.proc_locks += o_series.nlocks;
 
-	/* each side's /proc/devices is its own state, as DESIGN.md words it */
+	/* each side's /proc/devices is its own state, as docs/design.md words it */
 	if (!p_stock.hang)
 		check_proc(&o_stock, "stock's /proc/devices does not list its reservations (harness bug?)",
 			   rules, "stock");
@@ -1897,7 +1906,7 @@ static unsigned int parse_fixes(const char *s)
 		for (i = 0; i < 6 && strcmp(tok, fix_names[i]); i++)
 			;
 		if (i == 6) {
-			fprintf(stderr, "unknown fix %s (chash bhash top minor leak unreg all none)\n", tok);
+			fprintf(stderr, "unknown fix %s (D1c D1b D2t D2m D4 D3 all none)\n", tok);
 			exit(2);
 		}
 		f |= 1 << i;
