@@ -4,9 +4,9 @@
 usage: compare.py [-q] [--emulated] STOCK_TRANSCRIPT OURS_TRANSCRIPT
   -q          print only the first 20 failures
   --emulated  OURS was recorded on stock with the module's emulate=1 (the
-              four differences faked): its header must say so, and every
-              rule must have been used; a test of this comparer and of the
-              module's lockstep that needs no patched kernel
+              intentional differences faked): its header must say so, and
+              every rule must have been used; a test of this comparer and of
+              the module's lockstep that needs no patched kernel
 
 The transcripts are written by testing/conformance/devlist_transcript.c
 (format in its header comment).  For every call, on both kernels: the call
@@ -15,51 +15,60 @@ kernel messages the call printed (in order; a WARN is one line), and the
 whole /proc/devices after the call (rebuilt from the boot listing and the
 recorded changes) must be equal.  A call that differs is a failure, unless
 exactly one of these rules explains it.  A rule names one intentional
-difference (DESIGN.md section 2), checks its preconditions on the comparer's
-own model of the state before the call, and allows exactly one pair of
-outcomes, every field of both of them predicted:
+difference, by its ID in docs/design.md ("Intentional differences"), checks
+its preconditions on the comparer's own model of the state before the call,
+and allows exactly one pair of outcomes, every field of both of them
+predicted:
 
-  hash-slot       a dynamic major (alloc_chrdev_region, __register_chrdev or
-                  register_chrdev with major 0, register_chrdev_region of one
-                  piece from MKDEV(0, m), register_blkdev(0)) where stock's
-                  hash-slot search and the patched search pick different
-                  majors on the /proc/devices before the call.  Stock gets its
-                  pick S, ours its pick P: the return value, dev= and the one
-                  new /proc/devices line each imply, no message; or, where S
-                  does not exist, stock -EBUSY with its "dynamic allocation
-                  region is full" / "failed to get major" message and nothing
-                  held.  The next call (the probe's follow-up) releases, on
-                  each kernel, exactly what it got (or is a "skip" where it got
-                  nothing), and both are back to the state before the probe.
-  dev_t-top       register_chrdev_region(from, count), from + count >= 2^32,
-                  no reservation in the majors from MAJOR(from) to 511:
-                  stock 0, no message, nothing held; ours -EINVAL with exactly
-                  'CHRDEV "name" major requested (N) is greater than the
-                  maximum (511)', N = max(MAJOR(from), 512), nothing held.
-  minor-overflow  alloc_chrdev_region() or __register_chrdev() with a baseminor
-                  beyond MINORMASK that passes stock's (wrapping) range check:
-                  stock registers it in its dynamic pick (or the fixed major)
-                  with the dev= that overflows into the major, one new line, no
-                  message; ours -EINVAL with exactly stock's "minor range
-                  requested (b-e)" message, nothing held.  Its follow-up,
-                  __unregister_chrdev() of stock's piece, brings stock back and
-                  leaves ours unchanged.
-  release-top     unregister_chrdev_region(from, count), from + count >= 2^32,
-                  above every boot reservation: stock releases nothing; ours
-                  exactly the tracked pieces that match the per-major pieces
-                  of [from, 2^32).  Its follow-ups, one exact release of each
-                  of those, bring stock to the same state and leave ours alone.
-  dynamic-leak    register_chrdev_region(MKDEV(0, m), count) across majors that
-                  fails after its dynamic first piece (stock's pick S exists):
-                  the same return value and messages on both; stock holds one
-                  extra line, exactly "S name", ours nothing.  Its follow-up,
-                  the release of stock's piece, brings stock back and leaves
-                  ours unchanged.
+  D1c, D1b  a dynamic major where stock's hash-slot search and the patched
+            search pick different majors on the /proc/devices before the
+            call: D1c for a char one (alloc_chrdev_region, __register_chrdev
+            or register_chrdev with major 0, register_chrdev_region of one
+            piece from MKDEV(0, m)), D1b for a block one (register_blkdev(0)).
+            Stock gets its pick S, ours its pick P: the return value, dev=
+            and the one new /proc/devices line each imply, no message; or,
+            where S does not exist, stock -EBUSY with its "dynamic allocation
+            region is full" / "failed to get major" message and nothing held.
+            The next call (the probe's follow-up) releases, on each kernel,
+            exactly what it got (or is a "skip" where it got nothing), and
+            both are back to the state before the probe.
+  D2t       register_chrdev_region(from, count), from + count >= 2^32,
+            MAJOR(from) not 0: stock 0, no message, nothing held.  Ours walks
+            the range in 64 bits, one piece per major, the first from
+            MINOR(from), the others whole majors, and the first piece that
+            fails decides: -EBUSY, no message, at the first major below 512
+            where the piece overlaps a reservation; else -EINVAL with exactly
+            'CHRDEV "name" major requested (N) is greater than the maximum
+            (511)', N = max(MAJOR(from), 512); nothing held either way.  A
+            non-empty reservation overlaps a piece [b, 2^20) if it ends
+            above b, an empty one at minor m if m > b.  The reservations are
+            the comparer's model of the pieces the calls made, and, for the
+            /proc/devices lines the model does not explain (the boot ones),
+            one of unknown minors each, taken to be non-empty: it overlaps a
+            whole-major piece, and leaves a first piece from a minor above 0
+            undecided.  An undecided call is explained by no rule.
+  D2m       alloc_chrdev_region() or __register_chrdev() with a baseminor
+            beyond MINORMASK that passes stock's (wrapping) range check:
+            stock registers it in its dynamic pick (or the fixed major) with
+            the dev= that overflows into the major, one new line, no message;
+            ours -EINVAL with exactly stock's "minor range requested (b-e)"
+            message, nothing held.  Its follow-up, __unregister_chrdev() of
+            stock's piece, brings stock back and leaves ours unchanged.
+  D3        unregister_chrdev_region(from, count), from + count >= 2^32,
+            above every boot reservation: stock releases nothing; ours
+            exactly the tracked pieces that match the per-major pieces of
+            [from, 2^32).  Its follow-ups, one exact release of each of
+            those, bring stock to the same state and leave ours alone.
+  D4        register_chrdev_region(MKDEV(0, m), count) across majors that
+            fails after its dynamic first piece (stock's pick S exists): the
+            same return value and messages on both; stock holds one extra
+            line, exactly "S name", ours nothing.  Its follow-up, the release
+            of stock's piece, brings stock back and leaves ours unchanged.
 
 Per seed, the rule state (a pending follow-up) starts empty; a seed must end
 with /proc/devices equal to the boot listing on both kernels.  Prints one line
 per failing call, then
-  compare: N calls, F failed, R explained by rules (hash-slot a, ...)
+  compare: N calls, F failed, R explained by rules (D1c a, D1b b, ...)
 and exits 0 only when F is 0 and every check passed.
 """
 import functools
@@ -69,7 +78,7 @@ import sys
 WHOLE = 1 << 20
 MINORMASK = WHOLE - 1
 TOP = 1 << 32
-RULES = ('hash-slot', 'dev_t-top', 'minor-overflow', 'release-top', 'dynamic-leak')
+RULES = ('D1c', 'D1b', 'D2t', 'D2m', 'D3', 'D4')     # docs/design.md
 EBUSY, EINVAL = -16, -22
 
 
@@ -505,11 +514,13 @@ class Pending:
         self.__dict__.update(kw)
 
 
-def rule_hash_slot(s, o, ctx):
+def rule_d1(s, o, ctx):
+    """D1c (char) or D1b (block): one function, the ID by the section."""
     d = dynamic_call(s)
     if not d or s.before != o.before:
         return None
     sec, base, count, name = d
+    rid = 'D1c' if sec == 'c' else 'D1b'
     if sec == 'c':
         sp, op = stock_chr(s.before), ours_chr(o.before)
     else:
@@ -519,36 +530,100 @@ def rule_hash_slot(s, o, ctx):
     want_s = dyn_expect(s, sec, base, count, name, sp)
     want_o = dyn_expect(o, sec, base, count, name, op)
     if outcome(s) != want_s:
-        return False, f'stock is not its model (pick {sp})'
+        return rid, False, f'stock is not its model (pick {sp})'
     if outcome(o) != want_o:
-        return False, f'ours is not the model: ours must get {op}, stock {sp}'
-    ctx.pending = Pending('hash-slot', 'probe', state=s.before,
+        return rid, False, f'ours is not the model: ours must get {op}, stock {sp}'
+    ctx.pending = Pending(rid, 'probe', state=s.before,
                           stock=dyn_release(s.api, sp, base, count, name),
                           ours=dyn_release(s.api, op, base, count, name))
-    return True, None
+    return rid, True, None
 
 
-def rule_dev_t_top(s, o, ctx):
-    if s.api != 'rcr' or s.before != o.before:
+def top_args(rec):
+    """(from, count, name) of a register_chrdev_region() reaching the top of
+    dev_t from a fixed major (D2t's calls), or None."""
+    if rec.api != 'rcr':
         return None
     try:
-        maj, base = map(int, s.argv[0].split(':'))
-        count, name = int(s.argv[1]), s.argv[2]
+        maj, base = map(int, rec.argv[0].split(':'))
+        count, name = int(rec.argv[1]), rec.argv[2]
     except (ValueError, IndexError):
         return None
-    if not count or maj == 0 or (maj << 20) + base + count < TOP:
+    frm = (maj << 20) + base
+    if not count or maj == 0 or base > MINORMASK or frm + count < TOP:
         return None
-    if majors(s.before, 'c') & set(range(maj, 512)):
+    return frm, count, name
+
+
+def reservations(state, model, major):
+    """The char reservations in @major: (the model's pieces there, how many
+    /proc/devices lines of @major they leave unexplained), or None when
+    the model has a piece there that /proc/devices does not list."""
+    lines = [e[2] for e in entries(state) if e[0] == 'c' and e[1] == major]
+    known = [p for p in model.pieces if p[0] == major]
+    for p in known:
+        if p[3][:63] not in lines:
+            return None
+        lines.remove(p[3][:63])
+    return known, len(lines)
+
+
+def overlaps(piece, b):
+    """Does a reservation (major, base, count, ...) overlap the piece
+    [b, 2^20) of its major?  (Stock's rule and the patched one: an empty
+    reservation at m overlaps a piece holding m - 1 and m.)"""
+    base, count = piece[1], piece[2]
+    if base > MINORMASK:
         return None
-    n = max(maj, 512)
+    return base + count > b if count else base > b
+
+
+def top_expect(rec, model):
+    """Ours' outcome of a D2t call (see top_args) on the state before it, as
+    (ret, dev, msgs, after); None when the comparer cannot decide it."""
+    frm, count, name = top_args(rec)
+    maj, state = frm >> 20, rec.before
+    busy = (EBUSY, None, (), state)
+    if maj >= 512:
+        return (EINVAL, None, (top_msg(name, maj),), state)
+    held = majors(state, 'c')
+    if any(maj <= p[0] < 512 and p[0] not in held for p in model.pieces):
+        return None
+    for m in sorted(h for h in held if maj <= h < 512):
+        res = reservations(state, model, m)
+        if res is None:
+            return None
+        known, unknown = res
+        b = frm & MINORMASK if m == maj else 0
+        over = [overlaps(p, b) for p in known]
+        if None in over:
+            return None
+        if any(over):
+            return busy
+        if unknown:
+            # a reservation of unknown minors, taken to be non-empty
+            return busy if b == 0 else None
+    return (EINVAL, None, (top_msg(name, 512),), state)
+
+
+def rule_d2t(s, o, ctx):
+    """D2t: stock 0, nothing held; ours the first failing piece's error."""
+    if top_args(s) is None or s.before != o.before:
+        return None
+    want = top_expect(o, ctx.models['ours'])
+    if want is None or want != top_expect(s, ctx.models['stock']):
+        return None
     if outcome(s) != (0, None, (), s.before):
-        return False, 'stock is not its model (0, nothing held)'
-    if outcome(o) != (EINVAL, None, (top_msg(name, n),), o.before):
-        return False, f'ours must be -EINVAL with the message for major {n}, nothing held'
-    return True, None
+        return 'D2t', False, 'stock is not its model (0, nothing held)'
+    if outcome(o) != want:
+        if want[0] == EBUSY:
+            return 'D2t', False, 'ours must be -EBUSY at a taken major, no message, nothing held'
+        return 'D2t', False, f'ours must be -EINVAL with "{want[2][0]}", nothing held'
+    return 'D2t', True, None
 
 
-def rule_minor_overflow(s, o, ctx):
+def rule_d2m(s, o, ctx):
+    """D2m: a baseminor beyond MINORMASK; stock registers it, ours refuses."""
     if s.api not in ('acr', 'rc') or s.before != o.before:
         return None
     a = s.argv
@@ -569,15 +644,16 @@ def rule_minor_overflow(s, o, ctx):
               f'{dev >> 20}:{dev & MINORMASK}' if s.api == 'acr' else None,
               (), with_line(s.before, 'c', major, name))
     if outcome(s) != want_s:
-        return False, f'stock is not its model (registered in {major})'
+        return 'D2m', False, f'stock is not its model (registered in {major})'
     if outcome(o) != (EINVAL, None, (minor_msg(name, base, count),), o.before):
-        return False, 'ours must be -EINVAL with the minor range message, nothing held'
-    ctx.pending = Pending('minor-overflow', 'leak',
+        return 'D2m', False, 'ours must be -EINVAL with the minor range message, nothing held'
+    ctx.pending = Pending('D2m', 'leak',
                           calls={f'f uc {major} {base} {count} {name}': line_of('c', major, name)})
-    return True, None
+    return 'D2m', True, None
 
 
-def rule_release_top(s, o, ctx):
+def rule_d3(s, o, ctx):
+    """D3: a release reaching the top of dev_t; ours releases, stock not."""
     if s.api != 'ucr' or s.before != o.before:
         return None
     try:
@@ -596,21 +672,22 @@ def rule_release_top(s, o, ctx):
         try:
             want = without_line(want, line_of('c', p[0], p[3]))
         except ValueError:
-            return False, f'ours model: piece {p} is not in /proc/devices'
+            return 'D3', False, f'ours model: piece {p} is not in /proc/devices'
     if not gone:
         return None
     if outcome(s) != (None, None, (), s.before):
-        return False, 'stock is not its model (releases nothing)'
+        return 'D3', False, 'stock is not its model (releases nothing)'
     if outcome(o) != (None, None, (), want):
-        return False, 'ours must release exactly ' + ', '.join(
+        return 'D3', False, 'ours must release exactly ' + ', '.join(
             f'{p[0]}:{p[1]}+{p[2]}' for p in gone)
-    ctx.pending = Pending('release-top', 'leak',
+    ctx.pending = Pending('D3', 'leak',
                           calls={f'f ucr {p[0]}:{p[1]} {p[2]}': line_of('c', p[0], p[3])
                                  for p in gone})
-    return True, None
+    return 'D3', True, None
 
 
-def rule_dynamic_leak(s, o, ctx):
+def rule_d4(s, o, ctx):
+    """D4: stock leaks the dynamic first piece of a failing range."""
     if s.api != 'rcr' or s.before != o.before or not s.argv[0].startswith('0:'):
         return None
     try:
@@ -625,19 +702,18 @@ def rule_dynamic_leak(s, o, ctx):
     if s.ret is None or s.ret >= 0:
         return None
     if (o.ret, o.dev, o.msgs) != (s.ret, s.dev, s.msgs):
-        return False, 'ours must fail as stock does'
+        return 'D4', False, 'ours must fail as stock does'
     if s.after != with_line(s.before, 'c', sp, name):
-        return False, f'stock is not its model (leaks "{line_of("c", sp, name)}")'
+        return 'D4', False, f'stock is not its model (leaks "{line_of("c", sp, name)}")'
     if o.after != o.before:
-        return False, 'ours must hold nothing'
-    ctx.pending = Pending('dynamic-leak', 'leak',
+        return 'D4', False, 'ours must hold nothing'
+    ctx.pending = Pending('D4', 'leak',
                           calls={f'f ucr {sp}:{base} {WHOLE - base}': line_of('c', sp, name)})
-    return True, None
+    return 'D4', True, None
 
 
-RULE_FUNCS = (('hash-slot', rule_hash_slot), ('dev_t-top', rule_dev_t_top),
-              ('minor-overflow', rule_minor_overflow), ('release-top', rule_release_top),
-              ('dynamic-leak', rule_dynamic_leak))
+# each returns None (not its case) or (rule ID, ok, why)
+RULE_FUNCS = (rule_d1, rule_d2t, rule_d2m, rule_d3, rule_d4)
 
 
 def follow_up(s, o, ctx):
@@ -716,15 +792,18 @@ def describe(s, o):
     return '; '.join(out) or 'no difference'
 
 
-def compare(stock, ours, out=print):
-    """Compare two parsed transcripts; returns (calls, failed, rules, checks, bad)."""
+def compare(stock, ours, out=print, verdict=None):
+    """Compare two parsed transcripts; returns (calls, failed, rules, checks, bad).
+    verdict(ok, text), if given, is told the outcome of every call and check."""
     ncalls = failed = 0
     rules = dict.fromkeys(RULES, 0)
     checks = checks_bad = 0
+    verdict = verdict or (lambda ok, text: None)
 
     def check(ok, what):
         nonlocal checks, checks_bad
         checks += 1
+        verdict(ok, f'check: {what}' if not ok else f'check {checks}')
         if not ok:
             checks_bad += 1
             out(f'FAIL check: {what}')
@@ -743,6 +822,7 @@ def compare(stock, ours, out=print):
             if s is None or o is None:
                 failed += 1
                 out(f'FAIL seed {ss.seed} #{(s or o).n}: {describe(s, o)}')
+                verdict(False, f'seed {ss.seed} #{(s or o).n}: only on one side')
                 continue
             why = None
             if s.bad or o.bad or s.refused or o.refused or s.n != o.n or s.noise != o.noise:
@@ -752,22 +832,28 @@ def compare(stock, ours, out=print):
                 ok, why = follow_up(s, o, ctx)
                 if ok:
                     rules[rule] += 1
+                else:
+                    why = f'{rule} follow-up: {why}'
             elif s.call() == o.call() and outcome(s) == outcome(o):
                 ok = True
             elif s.call() != o.call():
                 ok = False
             else:
                 ok = False
-                for rname, f in RULE_FUNCS:
+                for f in RULE_FUNCS:
                     res = f(s, o, ctx)
                     if res is None:
                         continue
-                    ok, why = res
+                    rname, ok, why = res
                     if ok:
                         rules[rname] += 1
+                    else:
+                        why = f'{rname}: {why}'
                     break
             ctx.models['stock'].update(s)
             ctx.models['ours'].update(o)
+            verdict(ok, f'seed {ss.seed} #{s.n} {s.api} {" ".join(s.argv)}'
+                    + (f' ({why})' if why and not ok else ''))
             if not ok:
                 failed += 1
                 out(f'FAIL seed {ss.seed} #{s.n} {s.api} {" ".join(s.argv)}: {describe(s, o)}'
@@ -775,6 +861,7 @@ def compare(stock, ours, out=print):
         if ctx.pending is not None:
             failed += 1
             out(f'FAIL seed {ss.seed}: the {ctx.pending.rule} rule expected a follow-up call')
+            verdict(False, f'seed {ss.seed}: the {ctx.pending.rule} rule expected a follow-up call')
         for side, sd in (('stock', ss), ('ours', os_)):
             check(sd.end is not None and sd.end[0] == 'ok' and sd.end[1] == tuple(stock.boot),
                   f'seed {sd.seed}: {side} does not end with the boot /proc/devices')
@@ -796,10 +883,16 @@ def summary(ncalls, failed, rules, checks, checks_bad):
 def main(argv):
     quiet = '-q' in argv
     emulated = '--emulated' in argv
+    results = None
+    if '--results' in argv:
+        i = argv.index('--results')
+        results = argv[i + 1] if i + 1 < len(argv) else None
+        argv = argv[:i] + argv[i + 2:]
     args = [a for a in argv if a not in ('-q', '--emulated')]
     if len(args) != 2 or any(a.startswith('-') for a in args):
-        print('usage: compare.py [-q] [--emulated] STOCK_TRANSCRIPT OURS_TRANSCRIPT\n'
-              '(the kernel messages are part of the transcripts: no message files)',
+        print('usage: compare.py [-q] [--emulated] [--results FILE] STOCK_TRANSCRIPT OURS_TRANSCRIPT\n'
+              '(the kernel messages are part of the transcripts: no message files;\n'
+              ' --results: one "ok|..." or "not ok|..." line per call and check)',
               file=sys.stderr)
         return 2
     try:
@@ -815,7 +908,12 @@ def main(argv):
             ours.header = None
         else:
             ours.header = stock.header
-    res = compare(stock, ours, out=lines.append)
+    verdicts = []
+    res = compare(stock, ours, out=lines.append,
+                  verdict=lambda ok, text: verdicts.append(('ok|' if ok else 'not ok|') + text))
+    if results:
+        with open(results, 'w') as f:
+            f.write(''.join(v.replace('\n', ' ') + '\n' for v in verdicts))
     if emulated:
         unused = [k for k, v in res[2].items() if not v]
         if unused or ours.header is None:

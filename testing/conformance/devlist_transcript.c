@@ -16,25 +16,33 @@
  * the intentional differences can make the kernels differ, the module
  * predicts both outcomes from /proc/devices (identical on both kernels
  * before every call) and, where they differ, undoes the difference in a
- * follow-up call (flag 'f'), so that both are in the same state again:
- *  - a dynamic major that stock's hash-slot search and the patched
- *    search pick differently: the call is a probe (flag 'p'); the
+ * follow-up call (flag 'f'), so that both are in the same state again
+ * (the IDs are those of docs/design.md, "Intentional differences"):
+ *  - D1c, D1b: a dynamic major that stock's hash-slot search and the
+ *    patched search pick differently: the call is a probe (flag 'p'); the
  *    follow-up releases what it got, or is a "skip" record;
- *  - alloc_chrdev_region() / __register_chrdev() with a baseminor beyond
- *    MINORMASK, which stock registers: the follow-up releases stock's piece;
- *  - register_chrdev_region(MKDEV(0, m), ...) whose later piece fails, which
- *    leaks the dynamic first piece in stock: the follow-up releases it;
- *  - unregister_chrdev_region() of a range reaching the top of dev_t, which
- *    releases nothing in stock and the exact pieces in range in the patched
- *    kernel: follow-ups release those pieces exactly.
+ *  - D2m: alloc_chrdev_region() / __register_chrdev() with a baseminor
+ *    beyond MINORMASK, which stock registers: the follow-up releases
+ *    stock's piece;
+ *  - D4: register_chrdev_region(MKDEV(0, m), ...) whose later piece fails,
+ *    which leaks the dynamic first piece in stock: the follow-up releases it;
+ *  - D3: unregister_chrdev_region() of a range reaching the top of dev_t,
+ *    which releases nothing in stock and the exact pieces in range in the
+ *    patched kernel: follow-ups release those pieces exactly.
+ * D2t, register_chrdev_region() of a range reaching the top of dev_t from
+ * a fixed major, needs none: stock returns 0, the patched kernel fails at
+ * the first taken major below 512 (-EBUSY) or at major 512 (-EINVAL), and
+ * neither holds anything after it; no choice depends on its result.  Its
+ * first piece starts at minor 0 in a boot major: the comparer does not
+ * know which minors a boot reservation holds.
  * A release range in major 4095 that does not reach the top of dev_t hangs
  * stock; none is ever issued.  Releases never touch a boot reservation:
  * they are exact releases of what the module holds, or lie above the
  * highest boot char major.
  *
- * emulate=1 fakes the patched kernel's four differences on stock, to test
- * the comparer and the lockstep without a patched kernel; its header says
- * EMULATED-PATCHED, so that it cannot pass for a real transcript.
+ * emulate=1 fakes the patched kernel's intentional differences on stock, to
+ * test the comparer and the lockstep without a patched kernel; its header
+ * says EMULATED-PATCHED, so that it cannot pass for a real transcript.
  *
  * Transcript lines (one record per call, starting with its "C" line):
  *   T <header>        module version and parameters
@@ -87,7 +95,7 @@ module_param(exhaust, bool, 0444);
 MODULE_PARM_DESC(exhaust, "exhaust both dynamic windows in every seed");
 static bool emulate;
 module_param(emulate, bool, 0444);
-MODULE_PARM_DESC(emulate, "test the comparer: fake the patched kernel's four differences on stock");
+MODULE_PARM_DESC(emulate, "test the comparer: fake the patched kernel's differences on stock");
 
 #define WHOLE		(1U << MINORBITS)
 #define NMAJ		512
@@ -401,8 +409,9 @@ static void post_call(void)
 
 /*
  * emulate=1 (a test of the comparer and of the lockstep, never for a real
- * comparison: the header says so): the four intentional differences of
- * DESIGN.md, faked on a stock kernel in the wrappers below.
+ * comparison: the header says so): the intentional differences of
+ * docs/design.md ("Intentional differences": D1c, D1b, D2t, D2m, D3, D4),
+ * faked on a stock kernel in the wrappers below.
  */
 static int em_pick_chr(void)
 {
@@ -422,6 +431,33 @@ static void em_top_release(u32 from)
 		unregister_chrdev_region(MKDEV(m, 0), WHOLE);
 }
 
+/*
+ * D2t: the patched walk of a range reaching the top of dev_t, one piece per
+ * major: the first piece that fails decides (-EBUSY at a taken major below
+ * 512, else -EINVAL at major 512), and the pieces taken before it go again.
+ */
+static int em_top(u32 from, const char *name)
+{
+	u32 m, b;
+	int ret = 0;
+
+	for (m = MAJOR(from); m < NMAJ; m++) {
+		b = m == MAJOR(from) ? MINOR(from) : 0;
+		ret = register_chrdev_region(MKDEV(m, b), WHOLE - b, name);
+		if (ret)
+			break;
+	}
+	while (m-- > MAJOR(from)) {
+		b = m == MAJOR(from) ? MINOR(from) : 0;
+		unregister_chrdev_region(MKDEV(m, b), WHOLE - b);
+	}
+	if (ret)
+		return ret;
+	pr_err("CHRDEV \"%s\" major requested (%u) is greater than the maximum (%u)\n",
+	       name, max_t(u32, MAJOR(from), NMAJ), NMAJ - 1);
+	return -EINVAL;
+}
+
 static int em_minor(u32 base, u32 count, const char *name)
 {
 	pr_err("CHRDEV \"%s\" minor range requested (%u-%u) is out of range of maximum range (%u-%u) for a single major\n",
@@ -433,11 +469,8 @@ static int k_rcr(u32 from, u32 count, const char *name)
 {
 	int p = em_pick_chr(), s = pred_chr(true), ret;
 
-	if (emulate && count && MAJOR(from) && (u64)from + count >= (1ULL << 32)) {
-		pr_err("CHRDEV \"%s\" major requested (%u) is greater than the maximum (%u)\n",
-		       name, max_t(u32, MAJOR(from), NMAJ), NMAJ - 1);
-		return -EINVAL;
-	}
+	if (emulate && count && MAJOR(from) && (u64)from + count >= (1ULL << 32))
+		return em_top(from, name);
 	if (!MAJOR(from) && count && p >= 0 && MINOR(from) + count <= WHOLE)
 		return register_chrdev_region(MKDEV(p, MINOR(from)), count, name);
 	ret = register_chrdev_region(from, count, name);
@@ -1061,24 +1094,87 @@ static void op_rcr_bad(const char *name)
 }
 
 /*
- * register_chrdev_region() of a range reaching the top of dev_t: stock
- * returns 0 and holds nothing, the patched kernel -EINVAL.  The majors it
- * starts in, up to 511, are free, so that nothing else can fail first.
+ * register_chrdev_region() of a range reaching the top of dev_t (D2t):
+ * stock returns 0 and holds nothing.  The patched kernel walks it one
+ * piece per major, the first from MINOR(from), the others whole majors:
+ * -EBUSY (silently) at the first piece below 512 that overlaps a
+ * reservation, else -EINVAL at major 512 (or at MAJOR(from) beyond it);
+ * it holds nothing either.  From beyond 511, from free majors up to 511,
+ * from a boot major, from a free major below one of our pieces, from
+ * around one of our pieces.  In a boot major the first piece starts at
+ * minor 0: the comparer knows a boot reservation's major, not its minors.
  */
 static void op_rcr_top(const char *name)
 {
-	u32 major, from, count;
-	int i;
+	char name2[NAMELEN];
+	u32 major, base = rnd(2) ? 0 : rnd(WHOLE), from, count, b, c;
+	struct piece pc;
+	int i = 0, j, k;
 
-	if (rnd(2)) {
+	switch (rnd(8)) {
+	case 0 ... 1:	/* beyond the last char major: -EINVAL at once */
 		major = 512 + rnd(3584);
-	} else {
+		break;
+	case 2 ... 3:	/* free majors up to 511, if any: -EINVAL at 512 */
 		major = 500 + rnd(12);
 		for (i = major; i < NMAJ; i++)
 			if (chr_held[i])
 				major = i + 1;
+		break;
+	case 4:		/* all of a boot major (mem's 1, misc's 10): -EBUSY */
+		major = nboot_chr ? boot_chr_majors[rnd(nboot_chr)] : 1;
+		break;
+	case 5:		/* a free major, one of our pieces in the next one */
+		major = 0;
+		for (i = nh - 1; i >= 0 && !major; i--)
+			for (j = 0; j < H[i].np && H[i].kind != K_BLK; j++)
+				if (H[i].p[j].major > 1 && !chr_held[H[i].p[j].major - 1]) {
+					major = H[i].p[j].major - 1;
+					break;
+				}
+		if (major)
+			break;
+		/* none: make one, if two free majors come up (else any major) */
+		major = 1 + rnd(NMAJ - 2);		/* 1..510 */
+		if (chr_held[major] || chr_held[major + 1])
+			break;
+		mkname(name2, 't');
+		b = pick_minor();
+		c = pick_count(b, false) ?: 1;
+		if (!c_rcr('.', MKDEV(major + 1, b), c, name2))
+			track_region(MKDEV(major + 1, b), c, name2);
+		break;
+	default:	/* around one of our pieces outside the boot majors */
+		major = 1 + rnd(NMAJ - 1);		/* (none: any major) */
+		j = nh ? rnd(nh) : 0;
+		for (k = 0; k < nh; k++) {
+			i = (j + k) % nh;
+			if (H[i].kind != K_BLK && H[i].p[0].major < NMAJ &&
+			    !chr_boot[H[i].p[0].major])
+				break;
+		}
+		if (k == nh)
+			break;
+		pc = H[i].p[0];
+		major = pc.major;
+		switch (rnd(3)) {
+		case 0:		/* just past it */
+			base = pc.base + pc.count;
+			break;
+		case 1:		/* at its last minor (at it, if empty) */
+			base = pc.base + pc.count - (pc.count ? 1 : 0);
+			break;
+		default:	/* just before it */
+			base = pc.base ? pc.base - 1 : 0;
+			break;
+		}
+		if (base > MINORMASK)
+			base = MINORMASK;
+		break;
 	}
-	from = MKDEV(major, rnd(2) ? 0 : rnd(WHOLE));
+	if (major < NMAJ && chr_boot[major])
+		base = 0;	/* a boot reservation's minors are not known */
+	from = MKDEV(major, base);
 	count = 0 - from;
 	if (rnd(2))
 		count += rnd(from);	/* past the top */

@@ -8,9 +8,14 @@ usage: selftest.py [STOCK_TRANSCRIPT...]
   7.3.4: seeds=1 calls=200), so that it runs without a kernel.
 
 Mutation points are picked automatically (the first call of the right kind),
-so any stock transcript will do.  Prints one line per item, "ok ..." or
-"not ok ...", and a final count; exits 1 if any item is not ok (a mutant
-accepted, a positive rejected, or a mutant that found no call to mutate).
+so any stock transcript will do.  The D2t cases a transcript may lack (a
+range reaching the top of dev_t from below 512, through free and taken
+majors) are made for the test: calls inserted at the start of its first
+seed, each case's clean form checked first ("positive D2t ..."), then
+mutated.  The rules are named by their IDs in docs/design.md ("Intentional
+differences").  Prints one line per item, "ok ..." or "not ok ...", and a
+final count; exits 1 if any item is not ok (a mutant accepted, a positive
+rejected, or a mutant that found no call to mutate).
 """
 import os
 import sys
@@ -42,19 +47,18 @@ def cases(tr):
                 sec, base, count, name = d
                 sp = (C.stock_chr if sec == 'c' else C.stock_blk)(r.before)
                 op = (C.ours_chr if sec == 'c' else C.ours_blk)(r.before)
-                kind = 'hash-slot' if sp != op else 'dynamic'
+                kind = ('D1c' if sec == 'c' else 'D1b') if sp != op else 'dynamic'
                 data = dict(sec=sec, base=base, count=count, name=name, sp=sp, op=op)
             elif r.api == 'rcr':
                 maj, base = map(int, r.argv[0].split(':'))
                 count, name = int(r.argv[1]), r.argv[2]
                 frm = (maj << 20) + base
-                if count and maj and frm + count >= C.TOP and \
-                        not C.majors(r.before, 'c') & set(range(maj, 512)):
-                    kind, data = 'dev_t-top', dict(name=name, n=max(maj, 512))
+                if C.top_args(r):
+                    want = C.top_expect(r, model)
+                    kind, data = 'D2t' if want else 'D2t-undecided', dict(want=want)
                 elif maj == 0 and base + count > C.WHOLE and frm + count < C.TOP and \
                         C.stock_chr(r.before) is not None and r.ret is not None and r.ret < 0:
-                    kind, data = 'dynamic-leak', dict(base=base, name=name,
-                                                      sp=C.stock_chr(r.before))
+                    kind, data = 'D4', dict(base=base, name=name, sp=C.stock_chr(r.before))
             elif r.api in ('acr', 'rc'):
                 a = r.argv
                 fixed = 0 if r.api == 'acr' else int(a[0])
@@ -62,8 +66,8 @@ def cases(tr):
                 name = a[-1]
                 if base > C.MINORMASK and count <= (C.MINORMASK + 1 - base) % C.TOP and \
                         fixed < 512 and (fixed or C.stock_chr(r.before) is not None):
-                    kind, data = 'minor-overflow', dict(base=base, count=count, name=name,
-                                                        major=fixed or C.stock_chr(r.before))
+                    kind, data = 'D2m', dict(base=base, count=count, name=name,
+                                             major=fixed or C.stock_chr(r.before))
             elif r.api == 'ucr':
                 maj, base = map(int, r.argv[0].split(':'))
                 frm, count = (maj << 20) + base, int(r.argv[1])
@@ -71,7 +75,7 @@ def cases(tr):
                         maj > max(C.majors(tuple(tr.boot), 'c'), default=0):
                     gone = [p for p in model.pieces if C.in_decomp(p, frm, C.TOP)]
                     if gone:
-                        kind, data = 'release-top', dict(gone=gone)
+                        kind, data = 'D3', dict(gone=gone)
             model.update(r)
             if kind:
                 yield seed, i, r, kind, data
@@ -81,19 +85,22 @@ def stock_model_check(tr):
     """Does stock do what the comparer's stock model says?  (kind -> n, bad)"""
     counts, bad = {}, []
     for seed, i, r, kind, d in cases(tr):
-        if kind in ('dynamic', 'hash-slot') and (r.flag == 'p') != (kind == 'hash-slot'):
+        if kind in ('dynamic', 'D1c', 'D1b') and (r.flag == 'p') != (kind != 'dynamic'):
             bad.append(f'seed {seed.seed} #{r.n}: the module\'s probe flag "{r.flag}" '
                        f'disagrees with the model (stock {d["sp"]}, ours {d["op"]})')
-        if kind in ('dynamic', 'hash-slot'):
+        if kind == 'D2t-undecided':
+            bad.append(f'seed {seed.seed} #{r.n} {r.api} {" ".join(r.argv)}: the comparer '
+                       f'cannot decide the patched outcome (D2t): the module must not issue it')
+        if kind in ('dynamic', 'D1c', 'D1b'):
             want = C.dyn_expect(r, d['sec'], d['base'], d['count'], d['name'], d['sp'])
-        elif kind == 'dev_t-top':
+        elif kind in ('D2t', 'D2t-undecided'):
             want = (0, None, (), r.before)
-        elif kind == 'minor-overflow':
+        elif kind == 'D2m':
             dev = ((d['major'] << 20) | d['base']) % C.TOP
             want = (0 if r.api == 'acr' or int(r.argv[0]) else d['major'],
                     f'{dev >> 20}:{dev & C.MINORMASK}' if r.api == 'acr' else None,
                     (), C.with_line(r.before, 'c', d['major'], d['name']))
-        elif kind == 'dynamic-leak':
+        elif kind == 'D4':
             want = (r.ret, None, tuple(r.msgs), C.with_line(r.before, 'c', d['sp'], d['name']))
         else:
             want = (None, None, (), r.before)
@@ -109,7 +116,7 @@ def stock_model_check(tr):
 def patch_case(seed, i, r, kind, d):
     """Give record i (and its follow-ups) the patched kernel's outcome."""
     recs = seed.recs
-    if kind == 'hash-slot':
+    if kind in ('D1c', 'D1b'):
         r.ret, r.dev, msgs, r.after = C.dyn_expect(r, d['sec'], d['base'], d['count'],
                                                   d['name'], d['op'])
         r.msgs = list(msgs)
@@ -118,19 +125,20 @@ def patch_case(seed, i, r, kind, d):
         f.flag, f.api, f.argv = call[0], call[1], call[2:]
         f.before = r.after
         return [i, i + 1]
-    if kind == 'dev_t-top':
-        r.ret, r.msgs = C.EINVAL, [C.top_msg(d['name'], d['n'])]
+    if kind == 'D2t':
+        r.ret, r.dev, msgs, r.after = d['want']
+        r.msgs = list(msgs)
         return [i]
-    if kind == 'minor-overflow':
+    if kind == 'D2m':
         r.ret, r.dev, r.msgs = C.EINVAL, None, [C.minor_msg(d['name'], d['base'], d['count'])]
         r.after = r.before
         recs[i + 1].after = r.before
         return [i, i + 1]
-    if kind == 'dynamic-leak':
+    if kind == 'D4':
         r.after = r.before
         recs[i + 1].after = r.before
         return [i, i + 1]
-    # release-top: ours releases the pieces now, the follow-ups nothing
+    # D3: ours releases the pieces now, the follow-ups nothing
     st = r.before
     for p in d['gone']:
         st = C.without_line(st, C.line_of('c', p[0], p[3]))
@@ -146,7 +154,7 @@ def patched(tr, only=None, first=False):
     t = C.clone(tr)
     found = []
     for seed, i, r, kind, d in list(cases(t)):
-        if kind == 'dynamic' or (only and kind not in only):
+        if kind in ('dynamic', 'D2t-undecided') or (only and kind not in only):
             continue
         found.append((seed, i, kind, patch_case(seed, i, r, kind, d)))
         if first:
@@ -301,14 +309,14 @@ def m_v1_occupancy(t):
     return f'#{r.n} {r.api}: -EBUSY where stock 0 on a fixed major'
 
 
-def first_probe(t):
+def first_probe(t, rule='D1c'):
     for seed, i, r, kind, d in cases(t):
-        if kind == 'hash-slot' and d['op'] is not None:
+        if kind == rule and d['op'] is not None:
             return seed, i, r, d
     raise NoPoint()
 
 
-def m_v1_hash_slot_enospc(t):
+def m_v1_d1c_enospc(t):
     seed, i, r, d = first_probe(t)
     was = r.ret
     r.ret, r.dev, r.msgs, r.after = -28, None, [], r.before
@@ -317,16 +325,16 @@ def m_v1_hash_slot_enospc(t):
     return f'#{r.n} {r.api} probe: -ENOSPC where stock {was}, the model {d["op"]}'
 
 
-def m_hash_slot_ebusy(t):
-    seed, i, r, d = first_probe(t)
+def m_d1_ebusy(t, rule):
+    seed, i, r, d = first_probe(t, rule)
     r.ret, r.dev, r.msgs, r.after = C.EBUSY, None, [C.full_msg(r.api, d['name'])], r.before
     f = seed.recs[i + 1]
     f.flag, f.api, f.argv, f.after = 'f', 'skip', [], r.before
     return f'#{r.n} {r.api} probe: "region is full" though the model has {d["op"]}'
 
 
-def m_hash_slot_wrong_major(t):
-    seed, i, r, d = first_probe(t)
+def m_d1_wrong_major(t, rule):
+    seed, i, r, d = first_probe(t, rule)
     held = C.majors(r.before, d['sec'])
     other = next(m for m in range(d['op'] - 1, 0, -1) if m not in held and m != d['sp'])
     r.ret, r.dev, msgs, r.after = C.dyn_expect(r, d['sec'], d['base'], d['count'],
@@ -337,8 +345,8 @@ def m_hash_slot_wrong_major(t):
     return f'#{r.n} {r.api} probe: ours takes {other}, the model {d["op"]}'
 
 
-def m_hash_slot_no_cleanup(t):
-    t2, found = patched(t, only={'hash-slot'}, first=True)
+def m_d1c_no_cleanup(t):
+    t2, found = patched(t, only={'D1c'}, first=True)
     if not found:
         raise NoPoint()
     seed, i, _, idx = found[0]
@@ -373,12 +381,12 @@ def m_v1_message_repeated(t):
 
 
 def m_v1_mapped_not_reset(t):
-    """An allowed hash-slot difference, then a later call of the same seed
+    """An allowed D1c or D1b difference, then a later call of the same seed
     that differs: the rule's allowance must not carry over."""
-    t2, found = patched(t, only={'hash-slot'}, first=True)
+    t2, found = patched(t, only={'D1c', 'D1b'}, first=True)
     if not found:
         raise NoPoint()
-    seed, i, _, _ = found[0]
+    seed, i, rule, _ = found[0]
     for j in range(i + 2, len(seed.recs)):
         r = seed.recs[j]
         d = C.dynamic_call(r)
@@ -391,29 +399,37 @@ def m_v1_mapped_not_reset(t):
             other = next(m for m in range(sp - 1, 0, -1) if m not in held)
             r.ret, r.dev, msgs, r.after = C.dyn_expect(r, d[0], d[1], d[2], d[3], other)
             t.seeds = t2.seeds
-            return f'hash-slot at #{seed.recs[i].n} (allowed), then #{r.n} takes {other}, stock {sp}'
+            return f'{rule} at #{seed.recs[i].n} (allowed), then #{r.n} takes {other}, stock {sp}'
     for j in range(i + 2, len(seed.recs)):
         r = seed.recs[j]
         if r.ret == 0 and is_fixed_reg(r) and r.after != r.before:
             r.ret, r.after = C.EBUSY, r.before
             t.seeds = t2.seeds
-            return f'hash-slot at #{seed.recs[i].n} (allowed), then #{r.n} -EBUSY where stock 0'
+            return f'{rule} at #{seed.recs[i].n} (allowed), then #{r.n} -EBUSY where stock 0'
     raise NoPoint()
 
 
-def m_dev_t_top_wrong_n(t):
-    t2, found = patched(t, only={'dev_t-top'}, first=True)
-    if not found:
-        raise NoPoint()
-    seed, i, _, _ = found[0]
+def first_d2t(t, errno):
+    """A copy of @t with its first D2t case due @errno in its patched form:
+    (copy, seed, index)."""
+    t2 = C.clone(t)
+    for seed, i, r, kind, d in cases(t2):
+        if kind == 'D2t' and d['want'][0] == errno:
+            patch_case(seed, i, r, kind, d)
+            return t2, seed, i
+    raise NoPoint()
+
+
+def m_d2t_wrong_n(t):
+    t2, seed, i = first_d2t(t, C.EINVAL)
     r = seed.recs[i]
     r.msgs = [r.msgs[0].replace('requested (', 'requested (1')]
     t.seeds = t2.seeds
     return f'#{r.n}: {r.msgs[0]}'
 
 
-def m_dev_t_top_holds(t):
-    t2, found = patched(t, only={'dev_t-top'}, first=True)
+def m_d2t_holds_511(t):
+    t2, found = patched(t, only={'D2t'}, first=True)
     if not found:
         raise NoPoint()
     seed, i, _, _ = found[0]
@@ -422,11 +438,11 @@ def m_dev_t_top_holds(t):
     r.msgs = []
     r.after = C.with_line(r.before, 'c', 511, r.argv[-1])
     t.seeds = t2.seeds
-    return f'#{r.n}: 0 and holds 511 (a rule allows only -EINVAL and nothing held)'
+    return f'#{r.n}: 0 and holds 511 (D2t allows only its error and nothing held)'
 
 
-def m_minor_overflow_silent(t):
-    t2, found = patched(t, only={'minor-overflow'}, first=True)
+def m_d2m_silent(t):
+    t2, found = patched(t, only={'D2m'}, first=True)
     if not found:
         raise NoPoint()
     seed, i, _, _ = found[0]
@@ -436,8 +452,8 @@ def m_minor_overflow_silent(t):
     return f'#{r.n} {r.api}: -EINVAL without the message'
 
 
-def m_dynamic_leak_other(t):
-    t2, found = patched(t, only={'dynamic-leak'}, first=True)
+def m_d4_other(t):
+    t2, found = patched(t, only={'D4'}, first=True)
     if not found:
         raise NoPoint()
     seed, i, _, _ = found[0]
@@ -447,8 +463,8 @@ def m_dynamic_leak_other(t):
     return f'#{r.n}: ours {r.ret} where stock {was}, nothing held'
 
 
-def m_release_top_extra(t):
-    t2, found = patched(t, only={'release-top'}, first=True)
+def m_d3_extra(t):
+    t2, found = patched(t, only={'D3'}, first=True)
     if not found:
         raise NoPoint()
     seed, i, _, idx = found[0]
@@ -462,6 +478,136 @@ def m_release_top_extra(t):
         seed.recs[j].after = C.without_line(seed.recs[j].after, extra)
     t.seeds = t2.seeds
     return f'#{r.n}: also releases "{extra}"'
+
+
+# ---- D2t cases made for the test: calls inserted at the start of a seed ----
+
+class SameAsClean(Exception):
+    """A mutant that is not one: it equals the clean case."""
+
+
+def new_rec(n, state, call, ret=None, after=None):
+    r = C.Rec()
+    r.flag, r.api, *r.argv = call.split()
+    r.n, r.ret, r.before = n, ret, state
+    r.after = state if after is None else after
+    return r
+
+
+def top_scenarios(tr):
+    """name -> (what, setup, (major, minor) of from, count past the top, the
+    patched outcome: 'EBUSY', 512 (-EINVAL, the message for 512) or None
+    (the comparer cannot decide it)), on the boot state of @tr.  setup:
+    (api, major, base, count) of reservations made first (rc: an empty one)."""
+    held = C.majors(tuple(tr.boot), 'c')
+    tail = 512                       # tail..511 are free at boot
+    while tail > 1 and tail - 1 not in held:
+        tail -= 1
+    boot = [m for m in sorted(held) if 0 < m < tail]
+    below = [m for m in range(1, tail) if m not in held and m + 1 in held]
+    if tail > 509 or not boot or not below or not tr.seeds or not tr.seeds[0].recs:
+        raise NoPoint()
+    b, f = boot[0], below[0]
+    return {
+        'boot-whole': (f'from {b}:0, all of boot major {b}', [], (b, 0), 0, 'EBUSY'),
+        'boot-next': (f'from free {f}:4096, boot major {f + 1} next', [], (f, 4096), 7, 'EBUSY'),
+        'own-next': (f'from free {tail}:12345, our piece {tail + 1}:64+16 next',
+                     [('rcr', tail + 1, 64, 16)], (tail, 12345), 0, 'EBUSY'),
+        'all-free': (f'from {tail}:777, majors {tail}..511 free', [], (tail, 777), 3, 512),
+        'own-inside': (f'from {tail}:149, inside our piece {tail}:100+50',
+                       [('rcr', tail, 100, 50)], (tail, 149), 0, 'EBUSY'),
+        'own-past': (f'from {tail}:150, just past our piece {tail}:100+50, then free',
+                     [('rcr', tail, 100, 50)], (tail, 150), 1, 512),
+        'empty-next-m': (f'from free {tail}:0, our empty piece at {tail + 1}:5 next',
+                         [('rc', tail + 1, 5, 0)], (tail, 0), 0, 'EBUSY'),
+        'empty-next-0': (f'from free {tail}:0, our empty piece at {tail + 1}:0 next',
+                         [('rc', tail + 1, 0, 0)], (tail, 0), 0, 512),
+        'boot-minor': (f'from {b}:1, boot major {b} of unknown minors', [], (b, 1), 0, None),
+    }
+
+
+def top_case(tr, name):
+    """A copy of stock's @tr, its first seed only, with scenario @name
+    inserted before the first call: the setup calls, the D2t call (stock:
+    0, nothing held), the releases of the setup.  (copy, index of the D2t
+    call in its seed, the patched outcome or None, what)."""
+    what, setup, (maj, mnr), past, expect = top_scenarios(tr)[name]
+    t = C.clone(tr)
+    t.seeds = t.seeds[:1]            # the one seed is enough, and quicker
+    seed = t.seeds[0]
+    state, n = seed.recs[0].before, seed.recs[0].n
+    new = []
+    for k, (api, m, b, c) in enumerate(setup):
+        nm = f'st{k}'
+        call = f'. rcr {m}:{b} {c} {nm}' if api == 'rcr' else f'. rc {m} {b} {c} {nm}'
+        after = C.with_line(state, 'c', m, nm)
+        new.append(new_rec(n + len(new), state, call, 0, after))
+        state = after
+    frm = (maj << 20) + mnr
+    top = new_rec(n + len(new), state, f'. rcr {maj}:{mnr} {C.TOP - frm + past} d2t', 0)
+    new.append(top)
+    for k, (api, m, b, c) in reversed(list(enumerate(setup))):
+        nm = f'st{k}'
+        call = f'. ucr {m}:{b} {c}' if api == 'rcr' else f'. uc {m} {b} {c} {nm}'
+        after = C.without_line(state, C.line_of('c', m, nm))
+        new.append(new_rec(n + len(new), state, call, None, after))
+        state = after
+    for sd in t.seeds:
+        for r in sd.recs:
+            r.n += len(new)
+    seed.recs[0:0] = new
+    t = C.parse(C.serialise(t))      # exactly what the module's text would give
+    if expect == 'EBUSY':
+        want = (C.EBUSY, None, (), top.before)
+    elif expect == 512:
+        want = (C.EINVAL, None, (C.top_msg('d2t', 512),), top.before)
+    else:
+        want = None
+    return t, len(setup), want, what
+
+
+def top_positive(stock, name):
+    """The clean case of scenario @name: (ok, line)."""
+    st, i, want, what = top_case(stock, name)
+    res, _ = run(st, C.clone(st))
+    if not accepted(res) or sum(res[2].values()):
+        return False, f'{what}: stock against itself: {C.summary(*res)}'
+    kinds = [(k, d['want']) for sd, j, _, k, d in cases(st)
+             if sd is st.seeds[0] and j == i and k.startswith('D2t')]
+    if want is None:
+        return kinds == [('D2t-undecided', None)], f'{what}: undecided, stock accepted alone'
+    if kinds != [('D2t', want)]:
+        return False, (f'{what}: the comparer predicts '
+                       f'{[(k, w and w[:3]) for k, w in kinds]}, the test {want[:3]}')
+    o = C.clone(st)
+    r = o.seeds[0].recs[i]
+    r.ret, r.dev, msgs, r.after = want
+    r.msgs = list(msgs)
+    res, lines = run(st, o)
+    ok = accepted(res) and {k: v for k, v in res[2].items() if v} == {'D2t': 1}
+    return ok, f'{what}: ours {want[0]} {list(want[2])} accepted: {C.summary(*res)}' + \
+        ('' if ok else ' ' + '; '.join(lines[:2]))
+
+
+def d2t_mutant(name, ret, msg=False, holds=False):
+    """A mutant of scenario @name: ours @ret, with the 512 message if @msg,
+    holding its first piece if @holds."""
+    def mut(t):
+        st, i, want, what = top_case(t, name)
+        o = C.clone(st)
+        r = o.seeds[0].recs[i]
+        r.ret, r.dev = ret, None
+        r.msgs = [C.top_msg('d2t', 512)] if msg else []
+        maj = int(r.argv[0].split(':')[0])
+        if holds:
+            r.after = C.with_line(r.before, 'c', maj, 'd2t')
+        if want is not None and C.outcome(r) == want:
+            raise SameAsClean()
+        t.seeds = o.seeds
+        return (f'{what}: ours {ret}{" with the message" if msg else ", no message"}'
+                f'{f", holds {maj}" if holds else ""}, due '
+                + (f'{want[0]}' if want else 'undecided')), st
+    return mut
 
 
 def m_lost(t):
@@ -483,19 +629,35 @@ MUTANTS = [
     ('proc-line-order', m_proc_order),
     ('leaked-piece', m_leaked_piece),
     ('v1-occupancy-ebusy-vs-0', m_v1_occupancy),
-    ('v1-hash-slot-enospc', m_v1_hash_slot_enospc),
-    ('hash-slot-ebusy-though-free', m_hash_slot_ebusy),
-    ('hash-slot-wrong-major', m_hash_slot_wrong_major),
-    ('hash-slot-no-cleanup', m_hash_slot_no_cleanup),
+    ('v1-D1c-enospc', m_v1_d1c_enospc),
+    ('D1c-ebusy-though-free', lambda t: m_d1_ebusy(t, 'D1c')),
+    ('D1c-wrong-major', lambda t: m_d1_wrong_major(t, 'D1c')),
+    ('D1c-no-cleanup', m_d1c_no_cleanup),
+    ('D1b-ebusy-though-free', lambda t: m_d1_ebusy(t, 'D1b')),
+    ('D1b-wrong-major', lambda t: m_d1_wrong_major(t, 'D1b')),
     ('v1-mapped-not-reset', m_v1_mapped_not_reset),
     ('v1-errno-after-exhaustion', m_v1_errno_after_exhaustion),
     ('v1-message-moved', m_v1_message_moved),
     ('v1-message-repeated', m_v1_message_repeated),
-    ('dev_t-top-wrong-major', m_dev_t_top_wrong_n),
-    ('dev_t-top-holds', m_dev_t_top_holds),
-    ('minor-overflow-silent', m_minor_overflow_silent),
-    ('dynamic-leak-wrong-errno', m_dynamic_leak_other),
-    ('release-top-extra', m_release_top_extra),
+    ('D2t-wrong-major', m_d2t_wrong_n),
+    ('D2t-holds-511', m_d2t_holds_511),
+    ('D2t-EINVAL-where-taken-major-first', d2t_mutant('own-next', C.EINVAL, msg=True)),
+    ('D2t-EINVAL-from-held-boot-major', d2t_mutant('boot-whole', C.EINVAL, msg=True)),
+    ('D2t-EINVAL-below-boot-major', d2t_mutant('boot-next', C.EINVAL, msg=True)),
+    ('D2t-EBUSY-with-message', d2t_mutant('boot-whole', C.EBUSY, msg=True)),
+    ('D2t-EBUSY-where-all-free', d2t_mutant('all-free', C.EBUSY)),
+    ('D2t-EINVAL-without-message', d2t_mutant('all-free', C.EINVAL)),
+    ('D2t-holds-first-piece', d2t_mutant('all-free', C.EINVAL, msg=True, holds=True)),
+    ('D2t-EBUSY-holds-first-piece', d2t_mutant('own-next', C.EBUSY, holds=True)),
+    ('D2t-first-piece-overlap-missed', d2t_mutant('own-inside', C.EINVAL, msg=True)),
+    ('D2t-EBUSY-past-own-piece', d2t_mutant('own-past', C.EBUSY)),
+    ('D2t-passes-empty-piece', d2t_mutant('empty-next-m', C.EINVAL, msg=True)),
+    ('D2t-stops-at-empty-piece-at-0', d2t_mutant('empty-next-0', C.EBUSY)),
+    ('D2t-guesses-unknown-minors-EBUSY', d2t_mutant('boot-minor', C.EBUSY)),
+    ('D2t-guesses-unknown-minors-EINVAL', d2t_mutant('boot-minor', C.EINVAL, msg=True)),
+    ('D2m-silent', m_d2m_silent),
+    ('D4-wrong-errno', m_d4_other),
+    ('D3-extra', m_d3_extra),
     ('lost-messages', m_lost),
 ]
 
@@ -535,6 +697,12 @@ def selftest(path, out=print):
     for rule in C.RULES:
         if not counts.get(rule):
             item(False, f'positive {rule}: no such call in the transcript')
+    try:
+        for name in top_scenarios(stock):
+            ok, line = top_positive(stock, name)
+            item(ok, f'positive D2t {name} (inserted): {line}')
+    except NoPoint:
+        item(False, 'positive D2t: no free majors up to 511 at boot for the inserted cases')
     for name, mut in MUTANTS:
         t = C.clone(stock)
         try:
@@ -542,7 +710,13 @@ def selftest(path, out=print):
         except (NoPoint, StopIteration):
             item(False, f'mutant {name}: no call to mutate in this transcript')
             continue
-        res, lines = run(stock, t)
+        except SameAsClean:
+            item(False, f'mutant {name}: equals the clean case (a mistake in the test)')
+            continue
+        base = stock
+        if isinstance(what, tuple):      # a case made for the test, and its stock
+            what, base = what
+        res, lines = run(base, t)
         if accepted(res):
             item(False, f'mutant {name} accepted ({what})')
         else:
