@@ -7,6 +7,7 @@ git -C "$dst" rev-parse --git-dir >/dev/null 2>&1 ||
 	die "$dst is not a git tree; use 'patch -p1' with each file of patches/fixes/series, then patches/rfc/series, in order"
 grep -q '^VERSION = 7$' "$dst/Makefile" && grep -q '^PATCHLEVEL = 3$' "$dst/Makefile" ||
 	warn "$dst does not look like Linux 7.3; trying anyway"
+# shellcheck disable=SC2034 # SERIES_DIRS: read by series() in lib.sh
 case ${SERIES:-all} in
 fixes) SERIES_DIRS=fixes ;;
 all) ;;

@@ -5,7 +5,8 @@
 . "$(dirname "$0")/lib.sh"
 
 PKGS="build-essential flex bison bc libelf-dev libssl-dev cpio xz-utils kmod
-rsync python3 python3-ply python3-git git ccache qemu-system-x86 busybox-static sparse $*"
+rsync python3 python3-ply python3-git git ccache qemu-system-x86 busybox-static sparse
+shellcheck python3-pyflakes $*"
 
 missing=
 for p in $PKGS; do

@@ -8,6 +8,8 @@
 #    testing/lint/known-commits, as the tree has no history for
 #    checkpatch to look them up in);
 #  - kernel-doc -Wall on the new files: no warning;
+#  - the project's own scripts: shellcheck (severity warning) on every
+#    shell script, pyflakes on every Python one, clean;
 #  - sparse (C=2) and W=1 on every kernel file the series touches, built in
 #    the tree of the whole series, against the same files in the stock
 #    tree (the pristine base): no new warning.
@@ -32,6 +34,26 @@ for p in "$out"/patches/fixes/*.patch "$out"/patches/rfc/*.patch; do
 		ok "checkpatch --strict: $b"
 	fi
 done
+
+# The harness lints itself: its shell scripts (POSIX sh, and the guest's
+# busybox sh) and its Python.
+sh_files=$(cd "$TOP" && ls scripts/*.sh testing/*/*.sh testing/qemu/init testing/qemu/kunit.init \
+	testing/kunit/ci.init testing/bench/*.init testing/conformance/*.init)
+py_files=$(cd "$TOP" && ls scripts/*.py testing/*/*.py)
+# shellcheck disable=SC2086 # lists of file names
+if (cd "$TOP" && shellcheck -S warning -s sh $sh_files) > "$out/shellcheck.txt" 2>&1; then
+	ok "shellcheck -S warning: $(echo "$sh_files" | wc -w) shell scripts of the project, clean"
+else
+	grep -E '^In |SC[0-9]+' "$out/shellcheck.txt" | head -20
+	notok "shellcheck -S warning: findings in the project's scripts ($out/shellcheck.txt)"
+fi
+# shellcheck disable=SC2086 # lists of file names
+if (cd "$TOP" && pyflakes3 $py_files) > "$out/pyflakes.txt" 2>&1; then
+	ok "pyflakes: $(echo "$py_files" | wc -w) Python files of the project, clean"
+else
+	head -20 "$out/pyflakes.txt"
+	notok "pyflakes: findings in the project's Python ($out/pyflakes.txt)"
+fi
 
 # Fixes: tags name commits of public history (checkpatch cannot look them
 # up in a tree without history): each must be in testing/lint/known-commits.

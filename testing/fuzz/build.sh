@@ -27,7 +27,7 @@ top=$(cd "$here/../.." && pwd)
 out=${FUZZ_OUT:-$top/build/fuzz}
 series=$top/build/linux
 stock=$top/build/base
-mutant= fixes= native=
+mutant='' fixes='' native=''
 while getopts o:s:b:m:f:N opt; do
 	case $opt in
 	o) out=$OPTARG ;;
@@ -44,7 +44,7 @@ SAN="-fsanitize=address,undefined -fno-sanitize-recover=all"
 OPT="-O1 -fno-omit-frame-pointer"
 if [ -n "$native" ]; then
 	[ -n "$fixes" ] || die "-N needs -f FIXES"
-	SAN= OPT="-O2 -fno-strict-aliasing"
+	SAN='' OPT="-O2 -fno-strict-aliasing"
 fi
 CFLAGS="-std=gnu11 $OPT -g -Wall -Wno-unused-function -Wno-unused-parameter -Wno-format-truncation $SAN"
 KCONF="-DCONFIG_BLOCK=1 -DCONFIG_PROC_FS=1 -DCONFIG_BLOCK_LEGACY_AUTOLOAD=1"
