@@ -1,16 +1,20 @@
 #!/bin/sh
 # make check: every stage, then a table of the stages and one last line
-# "N passed, N failed, N skipped" summing them.  A stage that stops without
-# writing its counts, or exits non-zero with none failed, counts as one
-# failure, so that the last line and the exit status always agree.
+# "N passed, N failed, N skipped" summing them.  Each stage writes its
+# results as KTAP (build/results/RUN/STAGE.ktap, with build/results/latest
+# pointing at this run), which kunit.py's parser reads back for the sums.
+# A stage that leaves no KTAP, or exits non-zero with none failed, counts
+# as one failure, so that the last line and the exit status always agree.
 #   STAGES="series lint" make check   runs only those stages
+#   CHECK_RECORD=cold|warm             write the table into docs/results.md
+DEVLIST_RUN=check-$(date +%Y%m%d-%H%M%S)
+export DEVLIST_RUN
 . "$(dirname "$0")/lib.sh"
 t0=$(date +%s)
-export DEVLIST_RUN="check-$t0-$$"
 ALL="harness fuzz lint series kunit-stock kunit-x86_64 conformance kunit-um kunit-i386"
 STAGES=${STAGES:-$ALL}
 mkdir -p "$RESULTS"
-for s in $ALL; do rm -f "$RESULTS/$s.counts"; done
+ln -sfn "$DEVLIST_RUN" "$BUILD/results/latest"
 
 "$TOP/scripts/deps.sh" || die "could not install the packages the checks need (see above)"
 "$TOP/scripts/tree.sh" || die "could not make build/linux (see above)"
@@ -18,26 +22,34 @@ if [ -n "$(git -C "$KSRC" status --porcelain --untracked-files=no)" ]; then
 	warn "build/linux has uncommitted changes: they are not tested (commit them first)"
 fi
 
+: > "$RESULTS/check.counts"
 for s in $STAGES; do
 	say "stage $s"
 	"$TOP/scripts/stage-$s.sh"
 	rc=$?
-	if [ ! -f "$RESULTS/$s.counts" ]; then
-		echo "0 1 0 0" > "$RESULTS/$s.counts"
-	elif [ "$rc" != 0 ]; then
-		read -r p f k secs < "$RESULTS/$s.counts"
-		[ "$f" = 0 ] && echo "$p 1 $k $secs" > "$RESULTS/$s.counts"
-	fi
+	# shellcheck disable=SC2046
+	set -- $(python3 "$TOP/scripts/ktap.py" "$BASE" --count "$RESULTS/$s.ktap")
+	p=$1 f=$2 k=$3 secs=$4
+	[ "$rc" != 0 ] && [ "$f" = 0 ] && f=1
+	echo "$s $p $f $k $secs" >> "$RESULTS/check.counts"
 done
 
 P=0 F=0 S=0
-echo
-printf '  %-14s %7s %7s %7s %7s\n' stage passed failed skipped seconds
-for s in $STAGES; do
-	read -r p f k secs < "$RESULTS/$s.counts"
-	printf '  %-14s %7s %7s %7s %7s\n' "$s" "$p" "$f" "$k" "${secs:-?}"
+{
+	echo
+	printf '  %-14s %7s %7s %7s %7s\n' stage passed failed skipped seconds
+	while read -r s p f k secs; do
+		printf '  %-14s %7s %7s %7s %7s\n' "$s" "$p" "$f" "$k" "$secs"
+	done < "$RESULTS/check.counts"
+} | tee "$RESULTS/check.table"
+while read -r s p f k secs; do
 	P=$((P + p)) F=$((F + f)) S=$((S + k))
-done
-say "make check took $(elapsed "$t0") s"
+done < "$RESULTS/check.counts"
+say "make check took $(elapsed "$t0") s; results in $RESULTS (build/results/latest)"
+if [ -n "${CHECK_RECORD:-}" ]; then
+	{ echo '```'; cat "$RESULTS/check.table"; echo "  all: $(elapsed "$t0") s";
+	  echo "$P passed, $F failed, $S skipped"; echo '```'; } |
+		python3 "$TOP/scripts/results.py" "check-$CHECK_RECORD" "make check, $CHECK_RECORD" -
+fi
 echo "$P passed, $F failed, $S skipped"
 [ "$F" = 0 ] && [ "$P" -gt 0 ]

@@ -1,22 +1,33 @@
 #!/usr/bin/env python3
-"""Turn KUnit output (KTAP, from kunit.py or a guest's dmesg) into one line
-per test case, with kunit.py's own parser.
+"""KTAP in and out, with kunit.py's own parser (tools/testing/kunit of a
+kernel tree).
 
-usage: ktap.py KERNEL_TREE LABEL LOG [--allow-skip REGEX] [--expected FILE]
+  ktap.py TREE LABEL LOG [--allow-skip REGEX] [--expected FILE]
+      KUnit output (a guest's dmesg, kunit.py's test.log) as one result
+      line per test case: "ok|LABEL suite.case", "not ok|LABEL suite.case
+      WHY" or "skip|LABEL suite.case # reason" (each parameter of a
+      parameterised case is a case), then a last line "P F S".  A skip
+      whose reason does not match --allow-skip (default: none allowed)
+      counts as a failure; a run with no test at all, or a crash, fails.
 
-Prints "ok LABEL suite.case", "not ok LABEL suite.case" or
-"skip LABEL suite.case # reason" for every leaf test (each parameter of a
-parameterised case is a leaf), then a last line "P F S".  A skip whose
-reason does not match --allow-skip (default: none allowed) counts as a
-failure; a run with no test at all, or a crash, fails too.
+      kunit_parser knows no expected failure, so the caller names them in
+      FILE, one per line: "xfail|CASE|WHY", a case that must fail, then
+      reported "ok|... # expected failure: WHY" (it passing is a failure),
+      or "xskip|CASE|TEXT", a case that must skip with a reason containing
+      TEXT; CASE covers each parameter of a parameterised case.  A case
+      named there that did not run at all is a failure too.
 
-kunit_parser knows no expected failure, so the caller names them in FILE,
-one per line: "xfail|CASE|WHY", a case that must fail, then reported
-"ok ... # expected failure: WHY" (it passing is a failure), or
-"xskip|CASE|TEXT", a case that must skip with a reason containing TEXT;
-CASE covers each parameter of a parameterised case.  A case named there
-that did not run at all is a failure too.  Exit status
-0 only when nothing failed.
+  ktap.py TREE --write STAGE LIST OUT SECONDS
+      A stage's results (LIST: "ok|text", "not ok|text" or "skip|text"
+      lines, scripts/report.sh writes them) as a KTAP document OUT: plan,
+      numbered results, "# SKIP" directives; read back with kunit_parser,
+      whose counts it prints: "P F S".
+
+  ktap.py TREE --count KTAP
+      The counts "P F S SECONDS" of a stage's KTAP document, by
+      kunit_parser; "0 1 0 0" (one failure) if there is none.
+
+Exit status 0 only when nothing failed.
 """
 import argparse
 import io
@@ -24,30 +35,31 @@ import os
 import re
 import sys
 
+S = None
+PARSER = None
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('tree')
-    ap.add_argument('label')
-    ap.add_argument('log')
-    ap.add_argument('--allow-skip', default=None)
-    ap.add_argument('--expected', default=None)
-    args = ap.parse_args()
+
+def load(tree):
+    global S, PARSER
+    sys.path.insert(0, os.path.join(tree, 'tools/testing/kunit'))
+    import kunit_parser  # noqa: E402
+    from kunit_printer import Printer  # noqa: E402
+    S = kunit_parser.TestStatus
+
+    def parse(text):
+        quiet = Printer(print=False, output=io.StringIO())
+        return kunit_parser.parse_run_tests(text.splitlines(keepends=True), quiet)
+    PARSER = parse
+
+
+def kunit_results(args):
     xfail, xskip, seen = {}, {}, set()
     if args.expected:
         for line in open(args.expected):
             kind, case, why = line.rstrip('\n').split('|', 2)
             (xfail if kind == 'xfail' else xskip)[case] = why
-
-    sys.path.insert(0, os.path.join(args.tree, 'tools/testing/kunit'))
-    import kunit_parser  # noqa: E402
-    from kunit_printer import Printer  # noqa: E402
-
     with open(args.log, errors='replace') as f:
-        text = f.read()
-    quiet = Printer(print=False, output=io.StringIO())
-    root = kunit_parser.parse_run_tests(text.splitlines(keepends=True), quiet)
-    S = kunit_parser.TestStatus
+        root = PARSER(f.read())
     allow = re.compile(args.allow_skip) if args.allow_skip else None
     p = f = s = 0
 
@@ -57,7 +69,7 @@ def main():
             for t in test.subtests:
                 walk(t, path + [t.name])
             if test.status == S.TEST_CRASHED:
-                print(f'not ok {args.label} {".".join(path)} crashed')
+                print(f'not ok|{args.label} {".".join(path)} crashed')
                 f += 1
             return
         name = '.'.join(path)
@@ -67,10 +79,10 @@ def main():
         if key in xfail:
             seen.add(key)
             if test.status == S.FAILURE:
-                print(f'ok {args.label} {name} # expected failure: {xfail[key]}')
+                print(f'ok|{args.label} {name} # expected failure: {xfail[key]}')
                 p += 1
             else:
-                print(f'not ok {args.label} {name} {test.status.name}, '
+                print(f'not ok|{args.label} {name} {test.status.name}, '
                       f'but it must fail here: {xfail[key]}')
                 f += 1
             return
@@ -78,45 +90,127 @@ def main():
             seen.add(key)
             reason = test.skip_reason or ''
             if test.status == S.SKIPPED and xskip[key] in reason:
-                print(f'skip {args.label} {name} # {reason}')
+                print(f'skip|{args.label} {name} # {reason}')
                 s += 1
             else:
-                print(f'not ok {args.label} {name} {test.status.name}, '
+                print(f'not ok|{args.label} {name} {test.status.name}, '
                       f'but it must skip here ("{xskip[key]}")')
                 f += 1
             return
         if test.status == S.SUCCESS:
-            print(f'ok {args.label} {name}')
+            print(f'ok|{args.label} {name}')
             p += 1
         elif test.status == S.SKIPPED:
             reason = test.skip_reason or ''
             if allow and allow.search(reason):
-                print(f'skip {args.label} {name} # {reason}')
+                print(f'skip|{args.label} {name} # {reason}')
                 s += 1
             else:
-                print(f'not ok {args.label} {name} skipped: {reason}')
+                print(f'not ok|{args.label} {name} skipped: {reason}')
                 f += 1
         else:
-            print(f'not ok {args.label} {name} {test.status.name}')
+            print(f'not ok|{args.label} {name} {test.status.name}')
             f += 1
 
     if root.status in (S.FAILURE_TO_PARSE_TESTS, S.NO_TESTS):
-        print(f'not ok {args.label} no KUnit results in {args.log}')
+        print(f'not ok|{args.label} no KUnit results in {args.log}')
         f += 1
     else:
         for t in root.subtests:
             walk(t, [t.name])
         if root.counts.errors:
-            print(f'not ok {args.label} {root.counts.errors} parse error(s) in {args.log}')
+            print(f'not ok|{args.label} {root.counts.errors} parse error(s) in {args.log}')
             f += root.counts.errors
         if p + f + s == 0:
-            print(f'not ok {args.label} no test case ran')
+            print(f'not ok|{args.label} no test case ran')
             f += 1
         for name in sorted((set(xfail) | set(xskip)) - seen):
-            print(f'not ok {args.label} {name} did not run')
+            print(f'not ok|{args.label} {name} did not run')
             f += 1
     print(p, f, s)
     return 1 if f else 0
+
+
+def counts(root):
+    """Passed, failed, skipped leaves of a parsed KTAP document."""
+    p = f = s = 0
+    stack = list(root.subtests)
+    while stack:
+        t = stack.pop()
+        if t.subtests:
+            stack.extend(t.subtests)
+            if t.status == S.TEST_CRASHED:
+                f += 1
+        elif t.status == S.SUCCESS:
+            p += 1
+        elif t.status == S.SKIPPED:
+            s += 1
+        else:
+            f += 1
+    if root.status in (S.FAILURE_TO_PARSE_TESTS, S.NO_TESTS) or root.counts.errors:
+        f += 1
+    return p, f, s
+
+
+def clean(text):
+    """A description KTAP can carry: one line, no '#' (a directive)."""
+    return ' '.join(text.split()).replace('#', 'no.') or '(no description)'
+
+
+def write(stage, lst, out, seconds):
+    lines = []
+    for line in open(lst, errors='replace'):
+        kind, _, text = line.rstrip('\n').partition('|')
+        if kind == 'ok':
+            # ktap.py's note on an expected failure stays a (non-SKIP) directive
+            desc, _, note = text.partition(' # expected failure')
+            lines.append('ok %d ' + clean(desc) +
+                         (' # expected failure' + clean(note) if note else ''))
+        elif kind == 'skip':
+            desc, _, why = text.partition(' # ')
+            lines.append('ok %d ' + clean(desc) + ' # SKIP ' + clean(why or desc))
+        else:
+            lines.append('not ok %d ' + clean(text))
+    with open(out + '.tmp', 'w') as f:
+        f.write('KTAP version 1\n# devlist stage %s, %s s\n1..%d\n' % (stage, seconds, len(lines)))
+        for i, line in enumerate(lines, 1):
+            f.write((line % i) + '\n')
+    os.replace(out + '.tmp', out)
+    p, f, s = counts(PARSER(open(out).read()))
+    print(p, f, s)
+    return 1 if f else 0
+
+
+def count(path):
+    try:
+        text = open(path).read()
+    except OSError:
+        print(0, 1, 0, 0)
+        return 1
+    m = re.search(r'^# devlist stage \S+, (\d+) s$', text, re.M)
+    p, f, s = counts(PARSER(text))
+    print(p, f, s, m.group(1) if m else 0)
+    return 1 if f else 0
+
+
+def main():
+    if '--write' in sys.argv or '--count' in sys.argv:
+        ap = argparse.ArgumentParser()
+        ap.add_argument('tree')
+        ap.add_argument('--write', nargs=4, metavar=('STAGE', 'LIST', 'OUT', 'SECONDS'))
+        ap.add_argument('--count', metavar='KTAP')
+        args = ap.parse_args()
+        load(args.tree)
+        return write(*args.write) if args.write else count(args.count)
+    ap = argparse.ArgumentParser()
+    ap.add_argument('tree')
+    ap.add_argument('label')
+    ap.add_argument('log')
+    ap.add_argument('--allow-skip', default=None)
+    ap.add_argument('--expected', default=None)
+    args = ap.parse_args()
+    load(args.tree)
+    return kunit_results(args)
 
 
 if __name__ == '__main__':

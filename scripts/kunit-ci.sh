@@ -34,7 +34,8 @@ echo "file /init.d/50-ci $kd/ci.init 755 0 0" > "$out/ci1.files"
 	"$out/ci1.log" 900 || stage_abort "the KUNIT_ALL_TESTS kernel did not finish its boot"
 "$TOP/scripts/section.sh" ktap-boot "$out/ci1.log" > "$out/ci1.ktap"
 res=$(python3 "$TOP/scripts/ktap.py" "$KDIR/ci1" builtin "$out/ci1.ktap")
-echo "$res" | sed '$d' | grep -v '^ok' | head -20
+echo "$res" | sed '$d' | grep -v '^ok|' | head -20
+# shellcheck disable=SC2046 # the counts, three words
 set -- $(echo "$res" | tail -n 1)
 if [ "$2" = 0 ] && [ "$1" -gt 0 ]; then
 	ok "built in, KUNIT_ALL_TESTS=y, at boot: $1 cases pass, $3 skip"
@@ -73,7 +74,8 @@ for m in $(find "$KDIR/ci2/obj" -name '*_kunit.ko' | sort); do
 		"$TOP/scripts/section.sh" "ktap-$mn-$i" "$out/ci2.log" > "$out/ci2.$mn-$i.ktap"
 		res=$(python3 "$TOP/scripts/ktap.py" "$KDIR/ci2" "$mn-$i" "$out/ci2.$mn-$i.ktap" \
 			--allow-skip 'concurrent registration seen')
-		echo "$res" | sed '$d' | grep -v '^ok' | head -20
+		echo "$res" | sed '$d' | grep -v '^ok|' | head -20
+		# shellcheck disable=SC2046 # the counts, three words
 		set -- $(echo "$res" | tail -n 1)
 		if [ "$2" = 0 ] && [ "$1" -gt 0 ]; then
 			ok "$mn, load $i/5 beside the noise: $1 cases pass, $3 skip (concurrent registration seen)"
@@ -83,12 +85,13 @@ for m in $(find "$KDIR/ci2/obj" -name '*_kunit.ko' | sort); do
 	done
 done
 "$TOP/scripts/section.sh" ktap-old-devices_kunit "$out/ci2.log" > "$out/ci2.old.ktap"
+# shellcheck disable=SC2046 # the counts, three words
 set -- $(python3 "$TOP/scripts/ktap.py" "$KDIR/ci2" old "$out/ci2.old.ktap" | tail -n 1)
 if [ "$2" -gt 0 ]; then
 	ok "v2's API suite beside the noise fails $2 cases, as it must (the noise bites; $noise)"
 else
 	notok "v2's API suite passes beside the noise: the noise run cannot show a flaky test"
 fi
-{ echo '```'; cat "$RESULTS/kunit-ci.checks"; echo '```'; } |
+{ echo '```'; cat "$RESULTS/kunit-ci.list"; echo '```'; } |
 	python3 "$TOP/scripts/results.py" kunit-ci "make kunit-ci" -
 stage_end

@@ -1,12 +1,19 @@
 # Shared settings and helpers of the devlist scripts.  Sourced, not run.
 # shellcheck shell=sh
+# shellcheck disable=SC2034 # settings for the scripts that source this
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
 BASE=$BUILD/base		# pristine kernel source, never edited
 KSRC=$BUILD/linux		# git: commit "base" + the series (branch devlist)
 KDIR=$BUILD/k			# kernel trees made from commits of $KSRC
-RESULTS=$BUILD/results
+# The results of a run (a make check, or one target) go under
+# build/results/RUN, and build/results/latest points at the last run's.
+if [ -z "${DEVLIST_RUN:-}" ]; then
+	DEVLIST_RUN=$(date +%Y%m%d-%H%M%S)-$$
+	export DEVLIST_RUN
+fi
+RESULTS=$BUILD/results/$DEVLIST_RUN
 PATCHES=${PATCHES:-$TOP/patches}
 CACHE=${DEVLIST_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/devlist}
 

@@ -1,28 +1,39 @@
-# The one way a stage reports its checks.  Sourced by stage scripts:
+# The one way a stage reports its checks: KTAP (the kernel's
+# Documentation/dev-tools/ktap.rst), read back by kunit.py's own parser.
+# Sourced by stage scripts:
 #   . "$(dirname "$0")/report.sh"; stage_begin NAME
-#   ok "what passed"; notok "what failed" [details on stdin? no: print them after]
-#   skip "what was not run, and why"
-#   stage_end            # writes $RESULTS/NAME.counts, exits 0 only if all ok
-# Every check is one line: "ok", "not ok" or "skip", as in TAP.
+#   ok "what passed"; notok "what failed"; skip "what was not run, and why"
+#   check TEXT CMD...   ok if CMD succeeds, not ok otherwise
+#   results FILE        FILE's result lines, each one result: "ok|text",
+#                       "not ok|text" or "skip|text # why" (scripts/ktap.py
+#                       and testing/conformance/compare.py --results write
+#                       them; ktap.py's last line, its counts, is left out)
+#   stage_end           writes $RESULTS/NAME.ktap: KTAP version 1, the plan,
+#                       numbered results, "# SKIP" directives; exits 0 only
+#                       if nothing failed and something passed
+#   stage_abort TEXT    a failure that ends the stage early
+# Each check is also printed as it is made ("ok     NAME: text"); failed
+# results taken from a file are printed too.  A stage that dies before
+# stage_end leaves no KTAP: make check counts it as a failure.
 # shellcheck shell=sh
 
 stage_begin() {
 	STAGE=$1
 	STAGE_T0=$(date +%s)
-	STAGE_P=0 STAGE_F=0 STAGE_S=0
 	mkdir -p "$RESULTS"
-	STAGE_COUNTS=$RESULTS/$STAGE.counts
-	# Until stage_end runs, the stage counts as one failure.
-	echo "0 1 0 0" > "$STAGE_COUNTS"
-	: > "$RESULTS/$STAGE.checks"
+	ln -sfn "$DEVLIST_RUN" "$BUILD/results/latest"
+	STAGE_LIST=$RESULTS/$STAGE.list
+	: > "$STAGE_LIST"
+	rm -f "$RESULTS/$STAGE.ktap"
 }
 
-_check() {	# _check KIND TEXT
-	printf '%-6s %s: %s\n' "$1" "$STAGE" "$2" | tee -a "$RESULTS/$STAGE.checks"
+_result() {	# _result KIND TEXT
+	printf '%-6s %s: %s\n' "$1" "$STAGE" "$2"
+	printf '%s|%s\n' "$1" "$2" | tr -d '\r' >> "$STAGE_LIST"
 }
-ok()    { STAGE_P=$((STAGE_P + 1)); _check ok "$*"; }
-notok() { STAGE_F=$((STAGE_F + 1)); _check "not ok" "$*"; }
-skip()  { STAGE_S=$((STAGE_S + 1)); _check skip "$*"; }
+ok()    { _result ok "$*"; }
+notok() { _result "not ok" "$*"; }
+skip()  { _result skip "$*"; }
 
 # check TEXT CMD...: ok if CMD succeeds, not ok otherwise.
 check() {
@@ -31,20 +42,24 @@ check() {
 	if "$@"; then ok "$_text"; else notok "$_text"; fi
 }
 
-# add_counts P F S: checks counted elsewhere (a KUnit run, a comparer).
-add_counts() {
-	STAGE_P=$((STAGE_P + $1)) STAGE_F=$((STAGE_F + $2)) STAGE_S=$((STAGE_S + $3))
+# results FILE: each result line of FILE is one result of this stage.
+results() {
+	grep -E '^(ok|not ok|skip)\|' "$1" | tr -d '\r' | tee -a "$STAGE_LIST" |
+		grep -v '^ok|' | sed 's/^\(not ok\|skip\)|/\1   /' | head -40
 }
 
 stage_end() {
 	_secs=$(( $(date +%s) - STAGE_T0 ))
-	echo "$STAGE_P $STAGE_F $STAGE_S $_secs" > "$STAGE_COUNTS"
-	say "$STAGE: $STAGE_P passed, $STAGE_F failed, $STAGE_S skipped ($_secs s)"
-	[ "$STAGE_F" = 0 ] && [ "$STAGE_P" -gt 0 ]
+	if ! _c=$(python3 "$TOP/scripts/ktap.py" "$BASE" --write "$STAGE" "$STAGE_LIST" \
+		"$RESULTS/$STAGE.ktap" "$_secs"); then
+		[ -n "$_c" ] || _c="0 1 0"
+	fi
+	set -- $_c
+	say "$STAGE: $1 passed, $2 failed, $3 skipped ($_secs s; $RESULTS/$STAGE.ktap)"
+	[ "$2" = 0 ] && [ "$1" -gt 0 ]
 	exit $?
 }
 
-# stage_abort TEXT: a failure that ends the stage early (counted once).
 stage_abort() {
 	notok "$*"
 	stage_end

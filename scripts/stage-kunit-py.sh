@@ -34,11 +34,9 @@ fi
 [ -f "$obj/kunit.rc" ] || stage_abort "the tree of the series could not be made (see above)"
 [ -s "$obj/test.log" ] ||
 	stage_abort "kunit.py did not build or run a kernel (exit $rc; $obj/kunit.log)"
-res=$(python3 "$TOP/scripts/ktap.py" "$(dirname "$obj")" "$arch" "$obj/test.log")
-echo "$res" | sed '$d' | tee -a "$RESULTS/$STAGE.checks" | grep -v '^ok' | head -40
-# shellcheck disable=SC2046
-add_counts $(echo "$res" | tail -n 1)
-if [ "$rc" != 0 ] && [ "$(echo "$res" | tail -n 1 | cut -d' ' -f2)" = 0 ]; then
+python3 "$TOP/scripts/ktap.py" "$(dirname "$obj")" "$arch" "$obj/test.log" > "$RESULTS/$STAGE.cases"
+results "$RESULTS/$STAGE.cases"
+if [ "$rc" != 0 ] && [ "$(tail -n 1 "$RESULTS/$STAGE.cases" | cut -d' ' -f2)" = 0 ]; then
 	notok "kunit.py exited $rc although no case failed ($obj/kunit.log)"
 fi
 [ -n "$werror" ] || stage_end

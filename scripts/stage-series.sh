@@ -46,7 +46,7 @@ while [ "$k" -le "$n" ]; do
 	for f in "$out/p$k".ktap-*; do
 		mn=${f##*.ktap-}
 		res=$(python3 "$TOP/scripts/ktap.py" "$KDIR/p$k" "p$k" "$f" --expected "$out/p$k.expected")
-		echo "$res" | grep '^not ok' | head -20
+		echo "$res" | grep '^not ok' | sed 's/^not ok|/  not ok /' | head -20
 		# shellcheck disable=SC2046
 		set -- $(echo "$res" | tail -n 1)
 		x=$(echo "$res" | grep -c '# expected failure' || true)
