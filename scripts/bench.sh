@@ -28,7 +28,7 @@ seed=${BENCH_SEED:-$(date +%s)}
 [ "$rounds" -ge 5 ] || die "BENCH_ROUNDS=$rounds: the A/A band needs at least 5 rounds"
 t0=$(date +%s)
 "$TOP/scripts/tree.sh"
-n=$(git -C "$KSRC" rev-list --count base..HEAD)
+n=$(patch_count)
 nf=$(fixes_count)
 rm -rf "$out"
 mkdir -p "$out"

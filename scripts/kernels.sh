@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 set -e
 "$TOP/scripts/tree.sh"
-n=$(git -C "$KSRC" rev-list --count base..HEAD)
+n=$(patch_count)
 [ "$n" -gt 0 ] || die "build/linux has no commits on top of base: nothing to build"
 last=${1:-$n}
 k=${1:-0}

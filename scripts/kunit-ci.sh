@@ -17,13 +17,29 @@
 set -e
 stage_begin kunit-ci
 "$TOP/scripts/tree.sh"
-n=$(git -C "$KSRC" rev-list --count base..HEAD)
+n=$(patch_count)
 out=$BUILD/kunit-ci
 rm -rf "$out"
 mkdir -p "$out"
 kd=$TOP/testing/kunit
 frag=$TOP/testing/qemu/devlist.config
 "$TOP/scripts/kernels.sh" "$n" > "$out/kernels.log" 2>&1 || stage_abort "the series does not build"
+
+# suite KERNEL LABEL KTAP TEXT [ktap.py options]: one result for one run of
+# a suite: ok if its cases ran and none failed.
+suite() {
+	_k=$1 _l=$2 _f=$3 _t=$4
+	shift 4
+	_r=$(python3 "$TOP/scripts/ktap.py" "$KDIR/$_k" "$_l" "$_f" "$@")
+	echo "$_r" | sed '$d' | grep -v '^ok|' | head -20
+	# shellcheck disable=SC2046 # the counts, three words
+	set -- $(echo "$_r" | tail -n 1)
+	if [ "$2" = 0 ] && [ "$1" -gt 0 ]; then
+		ok "$_t: $1 cases pass, $3 skip"
+	else
+		notok "$_t: $2 cases fail ($_f)"
+	fi
+}
 
 # 1. built in, at boot
 FROM=p$n "$TOP/scripts/kernel.sh" ci1 "$(series_rev)" "$frag" "$kd/ci.config" > "$out/ci1.build" 2>&1 ||
@@ -33,15 +49,7 @@ echo "file /init.d/50-ci $kd/ci.init 755 0 0" > "$out/ci1.files"
 "$TOP/scripts/boot.sh" "$KDIR/ci1/obj/arch/x86/boot/bzImage" "$out/ci1.cpio" report \
 	"$out/ci1.log" 900 || stage_abort "the KUNIT_ALL_TESTS kernel did not finish its boot"
 "$TOP/scripts/section.sh" ktap-boot "$out/ci1.log" > "$out/ci1.ktap"
-res=$(python3 "$TOP/scripts/ktap.py" "$KDIR/ci1" builtin "$out/ci1.ktap")
-echo "$res" | sed '$d' | grep -v '^ok|' | head -20
-# shellcheck disable=SC2046 # the counts, three words
-set -- $(echo "$res" | tail -n 1)
-if [ "$2" = 0 ] && [ "$1" -gt 0 ]; then
-	ok "built in, KUNIT_ALL_TESTS=y, at boot: $1 cases pass, $3 skip"
-else
-	notok "built in, KUNIT_ALL_TESTS=y, at boot: $2 cases fail ($out/ci1.ktap)"
-fi
+suite ci1 builtin "$out/ci1.ktap" "built in, KUNIT_ALL_TESTS=y, at boot"
 
 # 2. and 3. modules beside the noise
 FROM=p$n "$TOP/scripts/kernel.sh" ci2 "$(series_rev)" "$frag" "$kd/smp.config" > "$out/ci2.build" 2>&1 ||
@@ -72,16 +80,8 @@ for m in $(find "$KDIR/ci2/obj" -name '*_kunit.ko' | sort); do
 	mn=$(basename "$m" .ko)
 	for i in 1 2 3 4 5; do
 		"$TOP/scripts/section.sh" "ktap-$mn-$i" "$out/ci2.log" > "$out/ci2.$mn-$i.ktap"
-		res=$(python3 "$TOP/scripts/ktap.py" "$KDIR/ci2" "$mn-$i" "$out/ci2.$mn-$i.ktap" \
-			--allow-skip 'concurrent registration seen')
-		echo "$res" | sed '$d' | grep -v '^ok|' | head -20
-		# shellcheck disable=SC2046 # the counts, three words
-		set -- $(echo "$res" | tail -n 1)
-		if [ "$2" = 0 ] && [ "$1" -gt 0 ]; then
-			ok "$mn, load $i/5 beside the noise: $1 cases pass, $3 skip (concurrent registration seen)"
-		else
-			notok "$mn, load $i/5 beside the noise: $2 cases fail ($out/ci2.$mn-$i.ktap)"
-		fi
+		suite ci2 "$mn-$i" "$out/ci2.$mn-$i.ktap" "$mn, load $i/5 beside the noise" \
+			--allow-skip 'concurrent registration seen'
 	done
 done
 "$TOP/scripts/section.sh" ktap-old-devices_kunit "$out/ci2.log" > "$out/ci2.old.ktap"

@@ -19,7 +19,7 @@ if [ -n "${KUNIT_TREE:-}" ]; then
 	src=$KUNIT_TREE
 else
 	"$TOP/scripts/tree.sh"
-	n=$(git -C "$KSRC" rev-list --count base..HEAD)
+	n=$(patch_count)
 	# the source of the whole series (objects of the x86_64 guest kernels
 	# are not needed, but kernel.sh makes the tree)
 	TARGETS=prepare "$TOP/scripts/kernels.sh" "$n" >/dev/null ||

@@ -95,6 +95,8 @@ format_series() {
 stock_rev() { git -C "$KSRC" rev-parse base; }
 fixes_rev() { commit_of "$(fixes_count)"; }
 series_rev() { git -C "$KSRC" rev-parse HEAD; }
+# patch_count: how many patches build/linux holds on the base (both series).
+patch_count() { git -C "$KSRC" rev-list --count base..HEAD; }
 
 # expected_failures K FILE: write to FILE, for ktap.py --expected, what the
 # API suite must fail or skip on the kernel of the first K patches: the

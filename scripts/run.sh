@@ -5,7 +5,7 @@
 set -e
 "$TOP/scripts/deps.sh"
 "$TOP/scripts/tree.sh"
-n=$(git -C "$KSRC" rev-list --count base..HEAD)
+n=$(patch_count)
 [ "$n" -gt 0 ] || die "the series is empty: nothing to run"
 "$TOP/scripts/kernels.sh"
 obj=$KDIR/p$n/obj

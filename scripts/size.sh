@@ -14,15 +14,19 @@
 . "$(dirname "$0")/lib.sh"
 set -e
 "$TOP/scripts/tree.sh"
-n=$(git -C "$KSRC" rev-list --count base..HEAD)
+n=$(patch_count)
 "$TOP/scripts/kernels.sh" 0 >/dev/null
 "$TOP/scripts/kernels.sh" "$n" >/dev/null
 out=$RESULTS/size.txt
 mkdir -p "$RESULTS"
 objs=$(touched_objects)
 frags="$TOP/testing/qemu/devlist.config $TOP/testing/qemu/size.config"
+# Stock has only the objects whose source it has (not fs/devlist.o).
+stock_objs=$(for o in $objs; do
+	git -C "$KSRC" cat-file -e "base:${o%.o}.c" 2>/dev/null && printf '%s ' "$o"
+done)
 # shellcheck disable=SC2086
-TARGETS="$objs" "$TOP/scripts/kernel.sh" s0 "$(stock_rev)" $frags >/dev/null
+TARGETS="$stock_objs" "$TOP/scripts/kernel.sh" s0 "$(stock_rev)" $frags >/dev/null
 # shellcheck disable=SC2086
 TARGETS="$objs" FROM=s0 "$TOP/scripts/kernel.sh" s1 "$(series_rev)" $frags >/dev/null
 sz() {	# sz TREE OBJ: "text data bss" of OBJ, 0 0 0 if the tree has none

@@ -17,7 +17,7 @@ conf=$TOP/testing/conformance
 args=${TRANSCRIPT_ARGS:-$(cat "$conf/args")}
 
 "$TOP/scripts/tree.sh" || stage_abort "build/linux could not be made"
-n=$(git -C "$KSRC" rev-list --count base..HEAD)
+n=$(patch_count)
 for side in stock:0 series:$n; do
 	s=${side%:*} k=${side#*:}
 	"$TOP/scripts/kernels.sh" "$k" > "$out/$s.build" 2>&1 ||

@@ -16,21 +16,37 @@ stage_begin harness
 h=$TOP/testing/harness
 mkdir -p "$RESULTS/harness"
 
+# passes TEXT OUT CMD...: ok if the test CMD passes (OUT: its output)
+passes() {
+	_t=$1 _o=$2
+	shift 2
+	if "$@" > "$_o" 2>&1; then
+		ok "$_t: $(grep -c '^ok' "$_o") checks pass ($_o)"
+	else
+		grep '^not ok' "$_o"
+		notok "$_t ($_o)"
+	fi
+}
+# red TEXT OUT CMD...: ok if the test CMD, run on a mutant, fails
+red() {
+	_t=$1 _o=$2
+	shift 2
+	if "$@" > "$_o" 2>&1; then
+		notok "$_t: the test passes on the mutant ($_o)"
+	else
+		ok "$_t ($(grep -c '^not ok' "$_o") checks red)"
+	fi
+}
+
 out=$RESULTS/harness/stale-tree.txt
-if sh "$h/stale-tree.sh" > "$out" 2>&1; then
-	ok "stale-tree guard: $(grep -c '^ok' "$out") checks pass ($out)"
-else
-	grep '^not ok' "$out"
-	notok "stale-tree guard ($out)"
-fi
+passes "stale-tree guard" "$out" sh "$h/stale-tree.sh"
 mutant=$RESULTS/harness/tree-mutant.sh
 sed 's|^if \[ -d "\$KSRC/.git" \]; then$|&\n\texit 0|' "$TOP/scripts/tree.sh" > "$mutant"
 if cmp -s "$mutant" "$TOP/scripts/tree.sh"; then
 	notok "stale-tree guard: could not make the mutant of tree.sh"
-elif sh "$h/stale-tree.sh" "$mutant" > "$out.mutant" 2>&1; then
-	notok "stale-tree guard: passes on a tree.sh that trusts any build/linux"
 else
-	ok "stale-tree guard: fails on a tree.sh that trusts any build/linux ($(grep -c '^not ok' "$out.mutant") checks red)"
+	red "stale-tree guard: fails on a tree.sh that trusts any build/linux" "$out.mutant" \
+		sh "$h/stale-tree.sh" "$mutant"
 fi
 
 # No stale pass: the kunit.py stages are red unless this run built and ran
@@ -38,12 +54,7 @@ fi
 # log kept, kunit.py's exit status ignored).
 "$TOP/scripts/base.sh" >/dev/null || stage_abort "no kernel source for kunit.py's parser"
 out=$RESULTS/harness/stale-kunit.txt
-if sh "$h/stale-kunit.sh" > "$out" 2>&1; then
-	ok "no stale KUnit pass: $(grep -c '^ok' "$out") checks pass ($out)"
-else
-	grep '^not ok' "$out"
-	notok "no stale KUnit pass ($out)"
-fi
+passes "no stale KUnit pass" "$out" sh "$h/stale-kunit.sh"
 m=$RESULTS/harness/kunit-mutant
 rm -rf "$m"
 mkdir -p "$m"
@@ -53,10 +64,9 @@ sed -i 's/|| rc=\$?$/|| true/' "$m/stage-kunit-py.sh"
 if cmp -s "$m/kunit-py.sh" "$TOP/scripts/kunit-py.sh" ||
    cmp -s "$m/stage-kunit-py.sh" "$TOP/scripts/stage-kunit-py.sh"; then
 	notok "no stale KUnit pass: could not make the mutant of kunit-py.sh and stage-kunit-py.sh"
-elif sh "$h/stale-kunit.sh" "$m" > "$out.mutant" 2>&1; then
-	notok "no stale KUnit pass: the test passes on scripts that keep the last run's log"
 else
-	ok "no stale KUnit pass: the test fails on scripts that keep the last run's log ($(grep -c '^not ok' "$out.mutant") checks red)"
+	red "no stale KUnit pass: the test fails on scripts that keep the last run's log" \
+		"$out.mutant" sh "$h/stale-kunit.sh" "$m"
 fi
 
 # ktap.py needs kunit.py's parser from a kernel tree: the base will do.
@@ -97,23 +107,8 @@ else
 	notok "a stage's KTAP does not read back ($w; $c; $RESULTS/harness/stage.ktap)"
 fi
 
-st=$TOP/testing/conformance/selftest.py
-if [ -f "$st" ]; then
-	if python3 "$st" > "$RESULTS/harness/comparer.txt" 2>&1; then
-		grep -E '^(ok|not ok)' "$RESULTS/harness/comparer.txt" | while IFS= read -r l; do echo "  $l"; done
-		ok "conformance comparer: every mutant rejected, the clean copy accepted ($(grep -c '^ok' "$RESULTS/harness/comparer.txt") checks)"
-	else
-		grep -E '^not ok' "$RESULTS/harness/comparer.txt"
-		notok "conformance comparer self-test ($RESULTS/harness/comparer.txt)"
-	fi
-else
-	notok "no testing/conformance/selftest.py"
-fi
-bt=$TOP/testing/bench/selftest.py
-if python3 "$bt" > "$RESULTS/harness/bench-report.txt" 2>&1; then
-	ok "bench report: $(grep -c "^ok" "$RESULTS/harness/bench-report.txt") checks (ratios, the A/A band, goals met, missed and not measurable, bad runs rejected)"
-else
-	grep '^not ok' "$RESULTS/harness/bench-report.txt"
-	notok "bench report self-test ($RESULTS/harness/bench-report.txt)"
-fi
+passes "conformance comparer: every mutant rejected, the clean copy accepted" \
+	"$RESULTS/harness/comparer.txt" python3 "$TOP/testing/conformance/selftest.py"
+passes "bench report: ratios, the A/A band, goals met, missed and not measurable, bad runs rejected" \
+	"$RESULTS/harness/bench-report.txt" python3 "$TOP/testing/bench/selftest.py"
 stage_end

@@ -29,7 +29,7 @@ WERROR_CHECK=$werror "$TOP/scripts/kunit-py.sh" "$arch" --kernel_args=panic_on_w
 if [ -n "${KUNIT_TREE:-}" ]; then
 	obj=$KUNIT_TREE/obj-$arch
 else
-	obj=$KDIR/p$(git -C "$KSRC" rev-list --count base..HEAD)/obj-$arch
+	obj=$KDIR/p$(patch_count)/obj-$arch
 fi
 [ -f "$obj/kunit.rc" ] || stage_abort "the tree of the series could not be made (see above)"
 [ -s "$obj/test.log" ] ||

@@ -6,7 +6,7 @@
 . "$TOP/scripts/report.sh"
 stage_begin kunit-x86_64
 "$TOP/scripts/tree.sh" || stage_abort "build/linux could not be made"
-n=$(git -C "$KSRC" rev-list --count base..HEAD)
+n=$(patch_count)
 "$TOP/scripts/guest-kunit.sh" "$n" || stage_abort "the whole series did not build or boot (see above)"
 for f in "$RESULTS/series/p$n".ktap-*; do
 	python3 "$TOP/scripts/ktap.py" "$KDIR/p$n" x86_64 "$f" > "$f.x86_64"

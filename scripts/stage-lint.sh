@@ -21,7 +21,7 @@ out=$RESULTS/lint
 rm -rf "$out"
 mkdir -p "$out/patches"
 "$TOP/scripts/tree.sh" || stage_abort "build/linux could not be made"
-n=$(git -C "$KSRC" rev-list --count base..HEAD)
+n=$(patch_count)
 
 format_series "$out/patches"
 for p in "$out"/patches/fixes/*.patch "$out"/patches/rfc/*.patch; do

@@ -15,7 +15,7 @@ out=$RESULTS/series
 mkdir -p "$out"
 
 "$TOP/scripts/tree.sh" || stage_abort "build/linux could not be made (see above)"
-n=$(git -C "$KSRC" rev-list --count base..HEAD)
+n=$(patch_count)
 nf=$(fixes_count)
 [ "$n" -gt "$nf" ] || stage_abort "build/linux has no RFC on top of the fixes"
 
