@@ -3,12 +3,15 @@
 kernel tree).
 
   ktap.py TREE LABEL LOG [--allow-skip REGEX] [--expected FILE]
+                         [--suites REGEX | --except-suites REGEX]
       KUnit output (a guest's dmesg, kunit.py's test.log) as one result
       line per test case: "ok|LABEL suite.case", "not ok|LABEL suite.case
       WHY" or "skip|LABEL suite.case # reason" (each parameter of a
       parameterised case is a case), then a last line "P F S".  A skip
       whose reason does not match --allow-skip (default: none allowed)
       counts as a failure; a run with no test at all, or a crash, fails.
+      --suites / --except-suites: only the top-level suites whose name
+      matches REGEX (the whole name) / does not match it.
 
       kunit_parser knows no expected failure, so the caller names them in
       FILE, one per line: "xfail|CASE|WHY", a case that must fail, then
@@ -117,6 +120,10 @@ def kunit_results(args):
         f += 1
     else:
         for t in root.subtests:
+            if args.suites and not re.fullmatch(args.suites, t.name):
+                continue
+            if args.except_suites and re.fullmatch(args.except_suites, t.name):
+                continue
             walk(t, [t.name])
         if root.counts.errors:
             print(f'not ok|{args.label} {root.counts.errors} parse error(s) in {args.log}')
@@ -208,6 +215,8 @@ def main():
     ap.add_argument('log')
     ap.add_argument('--allow-skip', default=None)
     ap.add_argument('--expected', default=None)
+    ap.add_argument('--suites', default=None)
+    ap.add_argument('--except-suites', default=None)
     args = ap.parse_args()
     load(args.tree)
     return kunit_results(args)
