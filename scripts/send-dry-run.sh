@@ -69,6 +69,21 @@ PY
 		die "checkpatch complains about the $s mails (above)"
 	fi
 	gm="scripts/get_maintainer.pl --nogit --nogit-fallback --norolestats"
+	# The cover letter touches no file: it goes to everyone its patches
+	# go to, as b4 sends it.
+	ps=''
+	for m in "$out/$s"/*.patch; do [ "$m" = "$cover" ] || ps="$ps $m"; done
+	# shellcheck disable=SC2086 # the patch files
+	to=$(cd "$KSRC" && $gm --nol $ps | paste -sd, -)
+	# shellcheck disable=SC2086
+	cc=$(cd "$KSRC" && $gm --nom $ps | paste -sd, -)
+	python3 - "$cover" "$to" "$cc" <<'PY'
+import sys
+cover, to, cc = sys.argv[1:]
+head, sep, body = open(cover).read().partition('\n\n')
+head += (f'\nTo: {to}' if to else '') + (f'\nCc: {cc}' if cc else '')
+open(cover, 'w').write(head + sep + body)
+PY
 	(cd "$KSRC" && git send-email --dry-run --confirm=never --no-validate \
 		--from="$me" --to-cmd="$gm --nol" --cc-cmd="$gm --nom" "$out/$s"/*.patch) \
 		> "$out/$s.dry-run.txt" 2>&1 ||
