@@ -24,6 +24,11 @@
  *   dyn-blk  register_blkdev(0) 8 times in a row, likewise.
  *   proc-cat /proc/devices read whole with 128 KiB reads (what cat does).
  *   proc-64  /proc/devices read whole with 64-byte reads.
+ *   cal      the speed reference: the same fixed work in every kernel (a
+ *            data-dependent walk over a private 16 KiB table), timed
+ *            beside the workloads.  Under TCG one boot runs everything up
+ *            to 1.6x faster or slower than the next; report.py divides
+ *            each workload by its run's cal, which takes that out.
  *
  * The block background is min(pop, 200) majors, spread over the free block
  * majors (inside and outside the dynamic window 1..254).
@@ -388,6 +393,26 @@ static void proc(int pop, const char *place, unsigned int rep, size_t chunk)
 			pop, place, chunk > 64 ? "proc-cat" : "proc-64", rep, t, len);
 }
 
+#define CAL_WORDS	4096
+#define CAL_STEPS	65536
+static u32 *cal_buf;
+
+static void calibrate(int pop, const char *place, unsigned int rep)
+{
+	u32 i, x = 1;
+	u64 t0, t;
+
+	t0 = ktime_get_ns();
+	for (i = 0; i < CAL_STEPS; i++) {
+		x = cal_buf[x % CAL_WORDS] + i;
+		cal_buf[i % CAL_WORDS] ^= x;
+	}
+	t = ktime_get_ns() - t0;
+	if (!quiet)
+		pr_info("devbench: r pop=%d place=%s wl=cal rep=%u ns=%llu n=%u\n",
+			pop, place, rep, t, CAL_STEPS);
+}
+
 /* ---- background ---- */
 
 /* Reservation k of pop: majors spread evenly, further slots when full. */
@@ -484,6 +509,7 @@ static int plan(void)
 
 static void run_all(int pop, const char *place, unsigned int rep)
 {
+	calibrate(pop, place, rep);
 	replay(pop, place, rep);
 	cond_resched();
 	churn(pop, place, rep);
@@ -493,6 +519,7 @@ static void run_all(int pop, const char *place, unsigned int rep)
 	proc(pop, place, rep, 128 << 10);
 	proc(pop, place, rep, 64);
 	bench_native_extra(pop, place, rep);
+	calibrate(pop, place, rep);
 	cond_resched();
 }
 
@@ -506,8 +533,11 @@ static int __init bench_init(void)
 	recs = kcalloc(MAX_ORDER, sizeof(*recs), GFP_KERNEL);
 	procbuf = vmalloc(PROC_SIZE);
 	list = kstrdup(pops, GFP_KERNEL);
-	if (!recs || !procbuf || !list)
+	cal_buf = kcalloc(CAL_WORDS, sizeof(*cal_buf), GFP_KERNEL);
+	if (!recs || !procbuf || !list || !cal_buf)
 		goto out;
+	for (rep = 0; rep < CAL_WORDS; rep++)
+		cal_buf[rep] = rep * 2654435761u;
 	ret = mark_boot();
 	if (!ret)
 		ret = load_order();
@@ -552,6 +582,7 @@ static int __init bench_init(void)
 	pr_info("devbench: done errors=%lu\n", errors);
 	ret = 0;
 out:
+	kfree(cal_buf);
 	kfree(list);
 	vfree(procbuf);
 	kfree(recs);

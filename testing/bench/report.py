@@ -14,7 +14,11 @@ instrument, a clocksource other than tsc.  Every round must have every
 side.
 
 Per run, a workload's value is the median of its repetitions (ns per
-call).  Per round i, the ratio series_i / stock_i; the row's ratio is the
+call).  Where the runs time the speed reference (wl=cal, the same fixed
+work in every side), each value is divided by its run's cal median and
+multiplied by the median cal of all runs at that population: the speed of
+one boot or process against the next is taken out (under TCG it varies
+by up to 1.6x from boot to boot, the same for every workload of a boot).  Per round i, the ratio series_i / stock_i; the row's ratio is the
 median over rounds, shown with its min..max.  The A/A band is the min..max
 over rounds of stock2_i / stock_i, and its width is max - min.  series /
 fixes (the conversion alone) is the median over rounds of series_i /
@@ -112,11 +116,19 @@ def check(run, instrument):
 
 def rows_of(rounds, instrument, visits):
     keys = set.intersection(*(set(r[s]["results"]) for r in rounds.values() for s in SIDES))
-    keys = sorted(keys, key=lambda k: (list(WL).index(k[2]), k[0], k[1]))
+    cal = {k[:2]: {(i, s): statistics.median(rounds[i][s]["results"][k])
+                   for i in rounds for s in SIDES}
+           for k in keys if k[2] == "cal"}
+    keys = sorted((k for k in keys if k[2] in WL), key=lambda k: (list(WL).index(k[2]), k[0], k[1]))
     rows = []
     for key in keys:
-        val = {s: [statistics.median(rounds[i][s]["results"][key]) for i in sorted(rounds)]
-               for s in SIDES}
+        c = cal.get(key[:2])
+        ref = statistics.median(c.values()) if c else None
+
+        def value(i, s):
+            v = statistics.median(rounds[i][s]["results"][key])
+            return v * ref / c[(i, s)] if c else v
+        val = {s: [value(i, s) for i in sorted(rounds)] for s in SIDES}
         ratios = [a / b for a, b in zip(val["series"], val["stock"])]
         aa = [a / b for a, b in zip(val["stock2"], val["stock"])]
         conv = [a / b for a, b in zip(val["series"], val["fixes"])]
@@ -205,7 +217,11 @@ def main():
         "make bench-native (userspace, -O2, one CPU)"
     head = ("%s: %d rounds of stock, stock2, fixes and series, interleaved "
             "(seed %s), args \"%s\"; ns per call, or per whole read: medians over "
-            "rounds of each run's median over repetitions" % (what, len(rounds), seed, args))
+            "rounds of each run's median over repetitions%s" % (
+                what, len(rounds), seed, args,
+                ", each divided by its run's speed reference (wl=cal)"
+                if any(k[2] == "cal" for r in rounds.values() for k in r["stock"]["results"])
+                else ""))
     text = table(rows, head)
     open(os.path.join(out, "table.md"), "w").write(text)
     json.dump({"instrument": instrument, "seed": seed, "args": args, "rounds": len(rounds),

@@ -82,6 +82,19 @@ def main():
                                            "series": 3000}.get(s, 6000)))
     check(rc == 0 and "no slower: **not measurable**" in row(out),
           "an A/A band 0.15 wide makes the goal not measurable", out)
+    # A boot that runs everything 1.5x slower (stock2 in odd rounds): its
+    # speed reference (wl=cal) takes that out; without it, not measurable.
+    def slow(s, i):
+        return 1.5 if s == "stock2" and i % 2 else 1.0
+    cal = "r pop=0 place=in wl=cal rep=0 ns=%d n=1000\nr pop=64 place=in wl=cal rep=0 ns=%d n=1000\n"
+    runs = {(i, s): CLEAN % (6000 * slow(s, i)) + cal % (1000 * slow(s, i), 1000 * slow(s, i))
+            for i in range(1, 6) for s in SIDES}
+    rc, out = report(runs)
+    check(rc == 0 and "| 1.00-1.00 |" in row(out) and "no slower: met" in row(out),
+          "a run's speed, seen in its speed reference, is taken out of its results", out)
+    rc, out = report(rounds(lambda s, i: 6000 * slow(s, i)))
+    check(rc == 0 and "no slower: **not measurable**" in row(out),
+          "without the speed reference, the same runs are not measurable", out)
     runs = rounds(lambda s, i: 6000)
     del runs[(3, "fixes")]
     rc, out = report(runs)
