@@ -1,10 +1,11 @@
 #!/bin/sh
 # Boot a kernel under QEMU (TCG) with an initramfs.
 # usage: boot.sh BZIMAGE INITRD MODE LOG [TIMEOUT]
+#   SMP, MEM: CPUs and MiB of the guest (1, 512)
 #   MODE report: non-interactive, output to LOG; MODE shell: console on the tty
 . "$(dirname "$0")/lib.sh"
 kernel=${1:?kernel} initrd=${2:?initrd} mode=${3:?mode} log=${4:?log} t=${5:-300}
-set -- qemu-system-x86_64 -m 512 -smp "${SMP:-1}" -no-reboot -nographic \
+set -- qemu-system-x86_64 -m "${MEM:-512}" -smp "${SMP:-1}" -no-reboot -nographic \
 	-kernel "$kernel" -initrd "$initrd" \
 	-append "console=ttyS0 panic=-1 loglevel=${LOGLEVEL:-4} devlist.mode=$mode $BOOTARGS"
 if [ "$mode" = shell ]; then
