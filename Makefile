@@ -7,7 +7,8 @@ export SIGNOFF SERIES FIXES
 
 .PHONY: all help run check tree kernels export export-check apply clean \
 	harness fuzz lint check-series kunit-stock kunit-x86_64 conformance \
-	kunit-um kunit-i386 kunit-arm64 size send-dry-run bench bench-native kunit-ci
+	kunit-um kunit-i386 kunit-arm64 size send-dry-run bench bench-native kunit-ci \
+	stress
 
 all: help
 
@@ -26,6 +27,7 @@ help:
 	@echo "  make bench-native the same workloads on the extracted code in userspace, natively"
 	@echo "  make size         object sizes, bloat-o-meter, net lines, entities, record sizes"
 	@echo "  make kunit-ci     the suites built in (KUNIT_ALL_TESTS=y) and beside concurrent registrations"
+	@echo "  make stress       a KASAN + lockdep kernel, -smp 2: registering threads, readers, the suites"
 	@echo "  make kunit-arm64  the suites with kunit.py --arch=arm64 under QEMU, W=1 -Werror"
 	@echo "  make send-dry-run [SIGNOFF=1]   both sets of mails, From: you, git send-email --dry-run"
 
@@ -50,8 +52,8 @@ check-series:
 size send-dry-run:
 	@scripts/$@.sh
 
-kunit-ci:
-	@scripts/deps.sh && scripts/kunit-ci.sh
+kunit-ci stress:
+	@scripts/deps.sh && scripts/$@.sh
 
 bench:
 	@scripts/deps.sh && scripts/bench.sh
