@@ -80,11 +80,7 @@ echo 'obj-m += devices_kunit.o' > "$out/old-src/Kbuild"
 SMP=2 "$TOP/scripts/boot.sh" "$KDIR/ci2/obj/arch/x86/boot/bzImage" "$out/ci2.cpio" report \
 	"$out/ci2.log" 1800 || stage_abort "the SMP kernel did not finish its boot"
 grep -q '^@@@ FAIL' "$out/ci2.log" && notok "a module did not load or unload ($out/ci2.log)"
-noise=$(grep -o 'devlist-noise: [0-9]* rounds, [0-9]* bad grants' "$out/ci2.log" | tr -d '\r' || true)
-case $noise in
-*' rounds, 0 bad grants') ok "the noise made its rounds, every grant exclusive ($noise)" ;;
-*) notok "the noise reports bad grants, or did not run ($noise; $out/ci2.log)" ;;
-esac
+noise_result "$out/ci2.log"
 for m in $(find "$KDIR/ci2/obj" -name '*_kunit.ko' | sort); do
 	mn=$(basename "$m" .ko)
 	for i in 1 2 3 4 5; do

@@ -42,6 +42,16 @@ check() {
 	if "$@"; then ok "$_text"; else notok "$_text"; fi
 }
 
+# noise_result LOG: one result from the summary testing/kunit/devlist_noise.c
+# prints at unload, found in LOG; sets $noise to that summary.
+noise_result() {
+	noise=$(grep -o 'devlist-noise: [0-9]* rounds, [0-9]* bad grants' "$1" | tr -d '\r' || true)
+	case $noise in
+	*' rounds, 0 bad grants') ok "the noise made its rounds, every grant exclusive ($noise)" ;;
+	*) notok "the noise reports bad grants, or did not run (${noise:-no report}; $1)" ;;
+	esac
+}
+
 # results FILE: each result line of FILE is one result of this stage.
 results() {
 	grep -E '^(ok|not ok|skip)\|' "$1" | tr -d '\r' | tee -a "$STAGE_LIST" |
