@@ -42,12 +42,15 @@ elapsed() { echo $(( $(date +%s) - $1 )); }
 # progress PID LABEL CMD: while PID runs, print LABEL and the output of
 # CMD every 30 s; returns PID's exit status.
 progress() {
-	_pid=$1 _label=$2 _cmd=$3 _t0=$(date +%s)
+	_pid=$1 _label=$2 _cmd=$3 _t0=$(date +%s) _next=30
+	# Polled every second: a make that finds nothing to do returns at once.
 	while kill -0 "$_pid" 2>/dev/null; do
-		sleep 5
+		sleep 1
 		_n=$(( $(date +%s) - _t0 ))
-		[ $((_n % 30)) -lt 5 ] && kill -0 "$_pid" 2>/dev/null &&
+		if [ "$_n" -ge "$_next" ] && kill -0 "$_pid" 2>/dev/null; then
 			echo "  $_label: $(eval "$_cmd"), ${_n} s"
+			_next=$((_next + 30))
+		fi
 	done
 	wait "$_pid"
 }
