@@ -53,9 +53,7 @@ if [ "${BENCH_RECORD:-0}" = 1 ]; then
 	FROM=p0 "$TOP/scripts/kernel.sh" rec "$rec" "$TOP/testing/qemu/devlist.config" \
 		> "$out/rec.build" 2>&1 || die "the recording kernel does not build ($KDIR/rec.log)"
 	echo "file /init.d/10-record $bench/record.init 755 0 0" > "$out/rec.files"
-	"$TOP/scripts/initramfs.sh" "$KDIR/rec/obj" "$out/rec.cpio" "$out/rec.files"
-	BOOTARGS=log_buf_len=1M "$TOP/scripts/boot.sh" "$KDIR/rec/obj/arch/x86/boot/bzImage" \
-		"$out/rec.cpio" report "$out/rec.log" 300
+	BOOTARGS=log_buf_len=1M "$TOP/scripts/guest.sh" "$KDIR/rec/obj" "$out/rec" report "$out/rec.log" 300
 	"$TOP/scripts/section.sh" boot-order "$out/rec.log" > "$out/boot-order"
 	nrec=$(wc -l < "$out/boot-order")
 	[ "$nrec" -ge 20 ] || die "only $nrec registrations recorded ($out/rec.log)"
@@ -64,7 +62,7 @@ if [ "${BENCH_RECORD:-0}" = 1 ]; then
 fi
 [ -s "$bench/boot-order" ] || die "no testing/bench/boot-order: run with BENCH_RECORD=1"
 
-# 2. The module, against each kernel, and one initramfs each.
+# 2. The module, against each kernel, and the files of each one's guest.
 for side in stock:0 fixes:$nf series:$n; do
 	s=${side%:*} k=${side#*:}
 	"$TOP/scripts/module.sh" "$k" "$bench" "$out/mod-$s"
@@ -77,7 +75,6 @@ file /lib/bench/args $out/args 644 0 0
 file /lib/bench/boot-order $bench/boot-order 644 0 0
 file /init.d/20-bench $bench/bench.init 755 0 0
 EOL
-	"$TOP/scripts/initramfs.sh" "$KDIR/p$k/obj" "$out/$s.cpio" "$out/$s.files"
 done
 
 # 3. Interleaved boots.  Under TCG the guest's TSC is the host's, but
@@ -98,9 +95,8 @@ while [ "$i" -lt "$rounds" ]; do
 	for s in $order; do
 		case $s in stock*) k=0 img=stock ;; fixes) k=$nf img=fixes ;; *) k=$n img=series ;; esac
 		b0=$(date +%s)
-		BOOTARGS="log_buf_len=4M tsc_early_khz=$khz tsc=reliable" "$TOP/scripts/boot.sh" \
-			"$KDIR/p$k/obj/arch/x86/boot/bzImage" "$out/$img.cpio" report \
-			"$out/run-$i-$s.log" 900 || die "the $s kernel did not finish round $i"
+		BOOTARGS="log_buf_len=4M tsc_early_khz=$khz tsc=reliable" "$TOP/scripts/guest.sh" "$KDIR/p$k/obj" \
+			"$out/$img" report "$out/run-$i-$s.log" 900 || die "the $s kernel did not finish round $i"
 		"$TOP/scripts/section.sh" bench "$out/run-$i-$s.log" > "$out/run-$i-$s.bench"
 		grep '^@@@ clocksource' "$out/run-$i-$s.log" | tr -d '\r' >> "$out/run-$i-$s.bench"
 		say "bench: round $i/$rounds $s: $(grep -c '^r ' "$out/run-$i-$s.bench") results in $(elapsed "$b0") s"

@@ -46,9 +46,8 @@ fi
 	for m in $mods; do echo "file /lib/kunit/$(basename "$m") $m 644 0 0"; done
 	echo "file /init.d/50-kunit $TOP/testing/qemu/kunit.init 755 0 0"
 } > "$out/p$k.files"
-"$TOP/scripts/initramfs.sh" "$obj" "$out/p$k.cpio" "$out/p$k.files"
 say "p$k: booting with its KUnit modules (timeout 300 s)"
-"$TOP/scripts/boot.sh" "$obj/arch/x86/boot/bzImage" "$out/p$k.cpio" report "$out/p$k.log" 300
+"$TOP/scripts/guest.sh" "$obj" "$out/p$k" report "$out/p$k.log" 300
 for m in $mods; do
 	mn=$(basename "$m" .ko)
 	"$TOP/scripts/section.sh" "ktap-$mn" "$out/p$k.log" > "$out/p$k.ktap-$mn"

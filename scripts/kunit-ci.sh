@@ -47,9 +47,8 @@ suite() {
 FROM=p$n "$TOP/scripts/kernel.sh" ci1 "$(series_rev)" "$frag" "$kd/ci.config" > "$out/ci1.build" 2>&1 ||
 	stage_abort "the KUNIT_ALL_TESTS kernel does not build ($KDIR/ci1.log)"
 echo "file /init.d/50-ci $kd/ci.init 755 0 0" > "$out/ci1.files"
-"$TOP/scripts/initramfs.sh" "$KDIR/ci1/obj" "$out/ci1.cpio" "$out/ci1.files"
-"$TOP/scripts/boot.sh" "$KDIR/ci1/obj/arch/x86/boot/bzImage" "$out/ci1.cpio" report \
-	"$out/ci1.log" 900 || stage_abort "the KUNIT_ALL_TESTS kernel did not finish its boot"
+"$TOP/scripts/guest.sh" "$KDIR/ci1/obj" "$out/ci1" report "$out/ci1.log" 900 ||
+	stage_abort "the KUNIT_ALL_TESTS kernel did not finish its boot"
 "$TOP/scripts/section.sh" ktap-boot "$out/ci1.log" > "$out/ci1.ktap"
 suite ci1 builtin "$out/ci1.ktap" "the series' suites built in, KUNIT_ALL_TESTS=y, at boot" \
 	--suites "$ours"
@@ -76,9 +75,8 @@ echo 'obj-m += devices_kunit.o' > "$out/old-src/Kbuild"
 	echo "file /lib/kunit/old/devices_kunit.ko $out/old/devices_kunit.ko 644 0 0"
 	echo "file /init.d/50-ci $kd/ci.init 755 0 0"
 } > "$out/ci2.files"
-"$TOP/scripts/initramfs.sh" "$KDIR/ci2/obj" "$out/ci2.cpio" "$out/ci2.files"
-SMP=2 "$TOP/scripts/boot.sh" "$KDIR/ci2/obj/arch/x86/boot/bzImage" "$out/ci2.cpio" report \
-	"$out/ci2.log" 1800 || stage_abort "the SMP kernel did not finish its boot"
+SMP=2 "$TOP/scripts/guest.sh" "$KDIR/ci2/obj" "$out/ci2" report "$out/ci2.log" 1800 ||
+	stage_abort "the SMP kernel did not finish its boot"
 grep -q '^@@@ FAIL' "$out/ci2.log" && notok "a module did not load or unload ($out/ci2.log)"
 noise_result "$out/ci2.log"
 for m in $(find "$KDIR/ci2/obj" -name '*_kunit.ko' | sort); do

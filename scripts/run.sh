@@ -10,14 +10,12 @@ n=$(patch_count)
 "$TOP/scripts/kernels.sh"
 obj=$KDIR/p$n/obj
 mkdir -p "$RESULTS"
-"$TOP/scripts/initramfs.sh" "$obj" "$RESULTS/run.cpio"
-kernel=$obj/arch/x86/boot/bzImage
 if [ -t 0 ] && [ -t 1 ] && [ "${CI:-}" != true ]; then
 	say "booting in QEMU; you get a shell in the guest ('exit' powers off)"
-	"$TOP/scripts/boot.sh" "$kernel" "$RESULTS/run.cpio" shell "$RESULTS/run.log"
+	"$TOP/scripts/guest.sh" "$obj" "$RESULTS/run" shell "$RESULTS/run.log"
 else
 	say "booting in QEMU (no terminal: report and power off; timeout 300 s)"
-	"$TOP/scripts/boot.sh" "$kernel" "$RESULTS/run.cpio" report "$RESULTS/run.log" 300
+	"$TOP/scripts/guest.sh" "$obj" "$RESULTS/run" report "$RESULTS/run.log" 300
 	say "/proc/devices of Linux $(make -s -C "$KDIR/p$n" kernelversion) with the series:"
 	"$TOP/scripts/section.sh" proc-devices "$RESULTS/run.log"
 	say "guest powered off (full console log: $RESULTS/run.log)"

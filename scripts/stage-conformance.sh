@@ -31,11 +31,9 @@ file /lib/devlist_transcript.ko $out/mod-$s/devlist_transcript.ko 644 0 0
 file /lib/transcript.args $out/mod-$s/transcript.args 644 0 0
 file /init.d/10-transcript $conf/transcript.init 755 0 0
 EOF
-	"$TOP/scripts/initramfs.sh" "$KDIR/p$k/obj" "$out/$s.cpio" "$out/$s.files"
 	t0=$(date +%s)
 	say "conformance: booting the $s kernel ($args; timeout 900 s)"
-	if ! BOOTARGS=log_buf_len=16M "$TOP/scripts/boot.sh" "$KDIR/p$k/obj/arch/x86/boot/bzImage" \
-		"$out/$s.cpio" report "$out/$s.log" 900; then
+	if ! BOOTARGS=log_buf_len=16M "$TOP/scripts/guest.sh" "$KDIR/p$k/obj" "$out/$s" report "$out/$s.log" 900; then
 		stage_abort "the $s kernel did not finish its boot ($out/$s.log)"
 	fi
 	say "conformance: $s guest done in $(elapsed "$t0") s"

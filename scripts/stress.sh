@@ -37,11 +37,9 @@ echo "$secs" > "$out/seconds"
 		echo "file /lib/stress/$(basename "$m") $m 644 0 0"
 	done
 	echo "file /init.d/50-stress $sd/stress.init 755 0 0"
-} > "$out/files"
-"$TOP/scripts/initramfs.sh" "$KDIR/st/obj" "$out/initrd" "$out/files"
+} > "$out/guest.files"
 say "stress: booting for ${secs} s of stress (log: $out/guest.log)"
-SMP=2 MEM=1024 "$TOP/scripts/boot.sh" "$KDIR/st/obj/arch/x86/boot/bzImage" "$out/initrd" report \
-	"$out/guest.log" $((secs + 1500)) || stage_abort "the stress kernel did not finish ($out/guest.log)"
+SMP=2 MEM=1024 "$TOP/scripts/guest.sh" "$KDIR/st/obj" "$out/guest" report "$out/guest.log" $((secs + 1500)) || stage_abort "the stress kernel did not finish ($out/guest.log)"
 log=$out/guest.log
 "$TOP/scripts/section.sh" stress "$log" > "$out/stress.txt"
 "$TOP/scripts/section.sh" kmemleak "$log" > "$out/kmemleak.txt"
