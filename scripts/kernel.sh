@@ -75,7 +75,7 @@ trap 'mv "$cur" "$dir"' EXIT
 trap 'exit 1' INT TERM HUP
 obj=$cur/obj
 arch=${ARCH:-x86_64}
-kmake() { make -C "$cur" O=obj ARCH="$arch" CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
+kmake() { kbuild "$cur" obj "$arch" "$@"; }
 frags=
 for f in "$@"; do frags="$frags $(cd "$(dirname "$f")" && pwd)/$(basename "$f")"; done
 # Configure again when the fragments or a Kconfig file changed (a patch may
@@ -104,7 +104,9 @@ if [ -z "${TARGETS:-}" ] && [ "$(cat "$KDIR/$name.built" 2>/dev/null)" = "$stamp
 	say "$name: up to date (built from the same commit and config)"
 	exit 0
 fi
-rm -f "$KDIR/$name.built"
+# Other make arguments (C=2 W=1, say) compile objects with other command
+# lines: the next plain build must then make them again.
+[ -z "${TARGETS:-}" ] || [ -n "${KMAKE:-}" ] && rm -f "$KDIR/$name.built"
 [ -z "${TARGETS:-}" ] && grep -q '^CONFIG_MODULES=y' "$obj/.config" && targets="$targets modules"
 t0=$(date +%s)
 say "$name: building $targets (log: $log)"

@@ -55,8 +55,6 @@ tail -n 3 "$obj/kunit.log"
 touched=$(git -C "$KSRC" diff --name-only base HEAD -- '*.c' | sed 's/\.c$/.o/')
 w1=0
 # shellcheck disable=SC2086
-make -C "$src" O="obj-$arch" ARCH="$arch" \
-	${cross:+CROSS_COMPILE=$cross} CC="ccache ${cross}gcc" W=1 KCFLAGS=-Werror \
-	$touched > "$obj/w1.log" 2>&1 || w1=$?
+CROSS_COMPILE=$cross kbuild "$src" "obj-$arch" "$arch" W=1 KCFLAGS=-Werror $touched > "$obj/w1.log" 2>&1 || w1=$?
 echo "$w1" > "$obj/w1.rc"
 exit "$rc"

@@ -16,8 +16,7 @@ esac
 rm -rf "$mod"
 mkdir -p "$mod"
 cp "$srcdir"/*.c "$srcdir/Kbuild" "$mod/"
-if ! make -C "$KDIR/$tree" O=obj ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" \
-	M="$mod" modules >"$mod/build.log" 2>&1; then
+if ! kbuild "$KDIR/$tree" obj x86_64 M="$mod" modules >"$mod/build.log" 2>&1; then
 	tail -20 "$mod/build.log"
 	die "the module in $srcdir did not build against $tree (log: $mod/build.log)"
 fi
