@@ -52,7 +52,7 @@ tail -n 3 "$obj/kunit.log"
 [ -n "${WERROR_CHECK:-}" ] || exit "$rc"
 # The touched kernel files again with W=1 and -Werror, in the same build
 # (W=1 changes the command line, so kbuild compiles them again).
-touched=$(git -C "$KSRC" diff --name-only base HEAD -- '*.c' | sed 's/\.c$/.o/')
+touched=$(touched_objects --with-tests)
 w1=0
 # shellcheck disable=SC2086
 CROSS_COMPILE=$cross kbuild "$src" "obj-$arch" "$arch" W=1 KCFLAGS=-Werror $touched > "$obj/w1.log" 2>&1 || w1=$?

@@ -128,11 +128,14 @@ expected_failures() {
 	done > "$2"
 }
 
-# touched_objects: the objects of the kernel .c files the series changes,
-# tests aside (the one list lint, size and the W=1 checks use).
+# touched_objects [--with-tests]: the objects of the kernel .c files the
+# series changes, its KUnit suites only when asked (lint, size, W=1).
 touched_objects() {
-	git -C "$KSRC" diff --name-only base HEAD -- '*.c' ':!*/tests/*' |
-		sed 's/\.c$/.o/' | tr '\n' ' '
+	if [ "${1:-}" = --with-tests ]; then
+		git -C "$KSRC" diff --name-only base HEAD -- '*.c'
+	else
+		git -C "$KSRC" diff --name-only base HEAD -- '*.c' ':!*/tests/*'
+	fi | sed 's/\.c$/.o/' | tr '\n' ' '
 }
 
 # v2_tree: build/v2, a clone of build/linux whose branch v2 holds the last

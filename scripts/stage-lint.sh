@@ -79,7 +79,7 @@ done
 
 # sparse and W=1 on the touched objects, stock (prefix 0, the pristine
 # base) against the whole series; warnings compared without line numbers.
-touched="$(touched_objects) $(git -C "$KSRC" diff --name-only base HEAD -- '*/tests/*.c' | sed 's/\.c$/.o/' | tr '\n' ' ')"
+touched=$(touched_objects --with-tests)
 sparse=$("$TOP/scripts/sparse.sh") || stage_abort "no sparse that 7.3 accepts (see above)"
 warnings() {	# warnings K OBJS: the warnings of objects in build/k/pK
 	rm -f "$KDIR/p$1.log"
