@@ -1,7 +1,7 @@
 #!/bin/sh
 # Run the series' suites with the kernel's own tools/testing/kunit/kunit.py,
 # as kernel CI does, in the tree of the whole series (build/k/pN).
-#   kunit-py.sh ARCH [KUNIT.PY OPTIONS...]   (ARCH: um, i386, x86_64, arm64)
+#   kunit-py.sh ARCH [KUNIT.PY OPTIONS...]   (ARCH: one of lib.sh's ARCHES)
 # Objects in build/k/pN/obj-ARCH; there kunit.log (kunit.py's output),
 # test.log (the kernel's, written by kunit.py only when it built and ran a
 # kernel), kunit.rc (its exit status).  With WERROR_CHECK=1 the touched
@@ -33,8 +33,7 @@ obj=$src/obj-$arch
 mkdir -p "$obj"
 rm -f "$obj/test.log" "$obj/results.json" "$obj/kunit.log" "$obj/kunit.rc" \
 	"$obj/w1.log" "$obj/w1.rc"
-cross=
-[ "$arch" = arm64 ] && cross=aarch64-linux-gnu-
+cross=$(arch_field "$arch" 2) || die "no architecture $arch in lib.sh's ARCHES"
 set -- --kunitconfig="$cfg" --build_dir="obj-$arch" --jobs="$JOBS" \
 	--make_options="CC=ccache ${cross}gcc" --make_options="HOSTCC=ccache gcc" \
 	--timeout=600 --json="obj-$arch/results.json" "$@"

@@ -128,6 +128,22 @@ expected_failures() {
 	done > "$2"
 }
 
+# The architectures of the KUnit stages (kunit.py run), one line each: the
+# name kunit.py and make know it by, its cross compiler's prefix, the
+# packages it needs beyond deps.sh's (comma-separated), and whether the
+# touched files are then built again with W=1 -Werror; "-" for none.  um
+# runs as a program, the others under QEMU as kunit.py's qemu_configs/
+# describe them.
+ARCHES='um - - no
+i386 - - yes
+arm64 aarch64-linux-gnu- gcc-aarch64-linux-gnu,qemu-system-arm yes'
+# arch_field ARCH N: field N of ARCH's line (2 cross prefix, 3 packages,
+# 4 W=1 -Werror); fails for an architecture not in ARCHES.
+arch_field() {
+	echo "$ARCHES" | awk -v a="$1" -v n="$2" \
+		'$1 == a { f = 1; print ($n == "-" ? "" : $n) } END { exit !f }'
+}
+
 # touched_objects [--with-tests]: the objects of the kernel .c files the
 # series changes, its KUnit suites only when asked (lint, size, W=1).
 touched_objects() {

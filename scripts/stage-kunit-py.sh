@@ -14,16 +14,13 @@
 . "$TOP/scripts/report.sh"
 arch=${1:?arch}
 stage_begin "kunit-$arch"
-case $arch in
-um) werror= ;;
-i386) werror=1 ;;
-arm64)
-	werror=1
-	"$TOP/scripts/deps.sh" gcc-aarch64-linux-gnu qemu-system-arm ||
-		stage_abort "could not install the arm64 cross compiler and QEMU"
-	;;
-*) stage_abort "no KUnit stage for $arch" ;;
-esac
+arch_field "$arch" 1 >/dev/null || stage_abort "no KUnit stage for $arch (lib.sh's ARCHES)"
+werror=$(arch_field "$arch" 4 | grep -x yes || true)
+pkgs=$(arch_field "$arch" 3 | tr , ' ')
+# shellcheck disable=SC2086 # a list of packages
+if [ -n "$pkgs" ]; then
+	"$TOP/scripts/deps.sh" $pkgs || stage_abort "could not install $pkgs for $arch"
+fi
 rc=0
 WERROR_CHECK=$werror "$TOP/scripts/kunit-py.sh" "$arch" --kernel_args=panic_on_warn=1 || rc=$?
 if [ -n "${KUNIT_TREE:-}" ]; then
