@@ -32,7 +32,7 @@ exec 9>"$KDIR/.lock"
 flock 9
 
 if [ "$(cat "$KDIR/$name.tree" 2>/dev/null)" != "$tree" ]; then
-	rm -rf "$dir.tmp" "$KDIR/$name.tree"
+	rm -rf "$dir.tmp" "$KDIR/$name.tree" "$KDIR/$name.built"
 	from_dir=$BASE from_tree=$(git -C "$KSRC" rev-parse "base^{tree}")
 	if [ -n "${FROM:-}" ] && [ -f "$KDIR/$FROM.tree" ]; then
 		from_dir=$KDIR/$FROM from_tree=$(cat "$KDIR/$FROM.tree")
@@ -84,6 +84,7 @@ kconf=$(git -C "$KSRC" ls-tree -r "$tree" | grep -E 'Kconfig|configs/' | sha256s
 cfg="$(cat $frags /dev/null | sha256sum | cut -c1-16) $kconf $arch"
 : > "$log"
 if [ "$(cat "$obj/.devlist-config" 2>/dev/null)" != "$cfg" ] || [ ! -f "$obj/.config" ]; then
+	rm -f "$KDIR/$name.built"
 	say "$name: configuring (tinyconfig +$(for f in $frags; do printf ' %s' "$(basename "$f")"; done))"
 	mkdir -p "$obj"
 	if ! { kmake tinyconfig &&
@@ -100,13 +101,16 @@ if [ "$(cat "$obj/.devlist-config" 2>/dev/null)" != "$cfg" ] || [ ! -f "$obj/.co
 fi
 targets=${TARGETS:-bzImage}
 stamp="$cfg $tree $targets"
-if [ -z "${TARGETS:-}" ] && [ "$(cat "$KDIR/$name.built" 2>/dev/null)" = "$stamp" ]; then
+if [ -z "${TARGETS:-}${KMAKE:-}" ] && [ "$(cat "$KDIR/$name.built" 2>/dev/null)" = "$stamp" ]; then
 	say "$name: up to date (built from the same commit and config)"
 	exit 0
 fi
-# Other make arguments (C=2 W=1, say) compile objects with other command
-# lines: the next plain build must then make them again.
-[ -z "${TARGETS:-}" ] || [ -n "${KMAKE:-}" ] && rm -f "$KDIR/$name.built"
+# A build of some targets with the build's own flags leaves the stamp of
+# the whole build; other make arguments (C=2 W=1, say) compile objects
+# with other command lines, which the next plain build must make again.
+if [ -z "${TARGETS:-}" ] || [ -n "${KMAKE:-}" ]; then
+	rm -f "$KDIR/$name.built"
+fi
 [ -z "${TARGETS:-}" ] && grep -q '^CONFIG_MODULES=y' "$obj/.config" && targets="$targets modules"
 t0=$(date +%s)
 say "$name: building $targets (log: $log)"
@@ -116,7 +120,7 @@ if ! progress $! "$name" "echo \$(grep -c '^  CC' '$log') files compiled"; then
 	grep -E -A3 'error:|Error [0-9]' "$log" | head -30
 	die "$name: build failed (log: $log); fix the error above and rerun"
 fi
-[ -z "${TARGETS:-}" ] && echo "$stamp" > "$KDIR/$name.built"
+[ -z "${TARGETS:-}${KMAKE:-}" ] && echo "$stamp" > "$KDIR/$name.built"
 say "$name: built in $(elapsed "$t0") s ($(grep -c '^  CC' "$log") files compiled)"
 }
 main "$@"; exit $?
