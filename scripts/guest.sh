@@ -3,7 +3,8 @@
 # one way every stage and make target makes and boots a guest.
 # usage: guest.sh OBJ IMAGE MODE LOG [TIMEOUT]
 #   OBJ    a kernel object dir (its bzImage and usr/gen_init_cpio)
-#   IMAGE  the initramfs is written to IMAGE.cpio: busybox, testing/qemu/init
+#   IMAGE  the initramfs is written to IMAGE.cpio (its list to IMAGE.list):
+#          busybox, testing/qemu/init
 #          and, when IMAGE.files exists, its gen_init_cpio lines (test
 #          programs, modules, /init.d scripts)
 #   MODE   report: non-interactive, the console to LOG, which must end

@@ -4,7 +4,7 @@
 #   kunit-py.sh ARCH [KUNIT.PY OPTIONS...]   (ARCH: one of lib.sh's ARCHES)
 # Objects in build/k/pN/obj-ARCH; there kunit.log (kunit.py's output),
 # test.log (the kernel's, written by kunit.py only when it built and ran a
-# kernel), kunit.rc (its exit status).  With WERROR_CHECK=1 the touched
+# kernel), kunit.rc (its exit status).  With WERROR_CHECK set the touched
 # files are then built again with W=1 -Werror: w1.log and w1.rc.
 # Every output of an earlier run is deleted first, so that nothing a
 # failed build leaves behind can be read as this run's result.  Exit

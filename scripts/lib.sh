@@ -32,8 +32,13 @@ export CCACHE_NOHASHDIR=1
 export CCACHE_SLOPPINESS=time_macros
 # Depend mode: a miss compiles once, without a second preprocessor run
 # for the hash (kernel files: 92 s -> 71 s for fs/ and kernel/ on an
-# empty cache); hits are as fast.
-export CCACHE_DEPEND=1
+# empty cache); hits are as fast.  Its hash leaves out system headers
+# (kbuild's -MMD), which the host tools and UML's user-space files
+# include: the versions of the packages that hold them (written by
+# deps.sh) go into every hash, and without that file no depend mode.
+if [ -f "$CACHE/host-headers" ]; then
+	export CCACHE_DEPEND=1 CCACHE_EXTRAFILES="$CACHE/host-headers"
+fi
 JOBS=${JOBS:-$(nproc)}
 
 say()  { printf '==> %s\n' "$*"; }
@@ -47,7 +52,7 @@ elapsed() { echo $(( $(date +%s) - $1 )); }
 # CMD every 30 s; returns PID's exit status.
 progress() {
 	_pid=$1 _label=$2 _cmd=$3 _t0=$(date +%s) _next=30
-	# Polled every second: a make that finds nothing to do returns at once.
+	# Polled every second: a make that finds nothing to do costs a second.
 	while kill -0 "$_pid" 2>/dev/null; do
 		sleep 1
 		_n=$(( $(date +%s) - _t0 ))
