@@ -87,13 +87,22 @@ for m in $(find "$KDIR/ci2/obj" -name '*_kunit.ko' | sort); do
 			--allow-skip 'concurrent registration seen'
 	done
 done
-"$TOP/scripts/section.sh" ktap-old-devices_kunit "$out/ci2.log" > "$out/ci2.old.ktap"
-# shellcheck disable=SC2046 # the counts, three words
-set -- $(python3 "$TOP/scripts/ktap.py" "$KDIR/ci2" old "$out/ci2.old.ktap" | tail -n 1)
-if [ "$2" -gt 0 ]; then
-	ok "v2's API suite beside the noise fails $2 cases, as it must (the noise bites; $noise)"
+# A flaky suite need not fail every time: v2's gets the same five loads.
+failed='' total=0
+for i in 1 2 3 4 5; do
+	"$TOP/scripts/section.sh" "ktap-old-devices_kunit-$i" "$out/ci2.log" > "$out/ci2.old-$i.ktap"
+	# shellcheck disable=SC2046 # the counts, three words
+	set -- $(python3 "$TOP/scripts/ktap.py" "$KDIR/ci2" old "$out/ci2.old-$i.ktap" | tail -n 1)
+	if [ "$1" = 0 ] && [ "$2" = 0 ]; then
+		failed="$failed no-run"
+	else
+		failed="$failed $2" total=$((total + $2))
+	fi
+done
+if [ "$total" -gt 0 ]; then
+	ok "v2's API suite beside the noise fails $total cases over 5 loads (per load:$failed), as it must (the noise bites; $noise)"
 else
-	notok "v2's API suite passes beside the noise: the noise run cannot show a flaky test"
+	notok "v2's API suite passes all 5 loads beside the noise (failures per load:$failed): the noise run cannot show a flaky test"
 fi
 { echo '```'; cat "$RESULTS/kunit-ci.list"; echo '```'; } |
 	python3 "$TOP/scripts/results.py" kunit-ci "make kunit-ci" -
