@@ -507,6 +507,16 @@ static int plan(void)
 #define bench_native_extra(pop, place, rep) do { } while (0)
 #endif
 
+/*
+ * @stmt once on each side under test, in an order drawn anew each time: a
+ * kernel is one side; the native build runs the trees it links one after
+ * the other within each repetition, so that a slow spell of the machine
+ * falls on all of them alike.
+ */
+#ifndef bench_sides
+#define bench_sides(stmt) do { stmt; } while (0)
+#endif
+
 static void run_all(int pop, const char *place, unsigned int rep)
 {
 	calibrate(pop, place, rep);
@@ -558,7 +568,7 @@ static int __init bench_init(void)
 	 * One untimed round, so that no kernel pays for that in its results.
 	 */
 	quiet = true;
-	run_all(0, "warm-up", 0);
+	bench_sides(run_all(0, "warm-up", 0));
 	quiet = false;
 
 	for (s = list; (p = strsep(&s, ","));) {
@@ -569,17 +579,18 @@ static int __init bench_init(void)
 		for (place = 0; place < (pop ? 2 : 1); place++) {
 			const char *pl = place ? "out" : "in";
 
-			ret = background(pop, !place);
+			bench_sides(ret = ret ?: background(pop, !place));
 			if (ret)
 				goto out;
-			count_bg(pop, pl);
+			bench_sides(count_bg(pop, pl));
 			for (rep = 0; rep < reps; rep++)
-				run_all(pop, pl, rep);
-			background_release(pop, !place, pop, min(pop, BLK_BG_MAX));
+				bench_sides(run_all(pop, pl, rep));
+			bench_sides(background_release(pop, !place, pop,
+						       min(pop, BLK_BG_MAX)));
 		}
 	}
-	count_bg(-1, "after");
-	pr_info("devbench: done errors=%lu\n", errors);
+	bench_sides(count_bg(-1, "after"));
+	bench_sides(pr_info("devbench: done errors=%lu\n", errors));
 	ret = 0;
 out:
 	kfree(cal_buf);

@@ -10,14 +10,18 @@
  * SIDEs are the tables of entry points linked in (stock, stock2, fixes,
  * series; default all): stock2 is the stock code linked a second time, so
  * that stock against stock2 shows the instrument's noise (the A/A band).
- * Each of RUNS rounds runs every side at each population, the four sides
- * of a population one after the other in an order drawn from SEED, each
- * in a child process of its own (fork: every side starts from the same
- * empty state), pinned to CPU.  A child first registers the boot
- * order as it was recorded (testing/bench/boot-order: the boot
- * population a kernel has when the module is loaded), then runs
- * bench_init(), whose "devbench:" lines go to OUTDIR/run-<i>-<side>.bench,
- * the files testing/bench/report.py reads for make bench too.
+ * Each side keeps its registrations in its own tree's variables, so all of
+ * them live in one process.  Each of RUNS rounds is a child process of its
+ * own (fork: every round starts from the same empty state), pinned to
+ * CPU.  It registers on every side the boot order as it was recorded
+ * (testing/bench/boot-order: the boot population a kernel has when the
+ * module is loaded), then runs bench_init() once: every step of it (a
+ * background, one repetition of all workloads) runs on each side in turn,
+ * in an order drawn from SEED anew each time (bench_sides()).  A slow
+ * spell of the machine lasts longer than one repetition of the four
+ * sides, so it falls on all of them rather than on one side's process.
+ * Each side's "devbench:" lines go to OUTDIR/run-<i>-<side>.bench, the
+ * files testing/bench/report.py reads for make bench too.
  *
  * The shims are the lean ones: malloc() and free(), a flag for a lock,
  * nothing printed.  /proc/devices is printed through each tree's own
@@ -59,7 +63,10 @@ typedef unsigned long long u64;	/* as the kernel's, for %llu */
 #define vmalloc(s)		malloc(s)
 #define vfree(p)		free(p)
 #define cond_resched()		do { } while (0)
-#define pr_err(...)		printf(__VA_ARGS__)
+#define pr_err(...)		fprintf(out, __VA_ARGS__)
+
+/* The result file of the side under test (stdout before the first). */
+static FILE *out;
 
 /*
  * Visits of list nodes, counted by the sides of devlist-visits (built with
@@ -83,7 +90,7 @@ static void __attribute__((format(printf, 1, 2))) pr_info(const char *fmt, ...)
 	if (!strncmp(line, "devbench: r ", 12) && len && line[len - 1] == '\n')
 		snprintf(line + len - 1, sizeof(line) - len + 1, " visits=%lu\n",
 			 visits_end - visits_start);
-	fputs(line, stdout);
+	fputs(line, out);
 }
 
 /* ---- the side under test, and the API devlist_bench.c calls ---- */
@@ -149,6 +156,47 @@ static ssize_t read_whole(const char *path, char *buf, size_t size, size_t chunk
 	return len;
 }
 
+/* The sides under test, each with its result file; bench_sides() below. */
+extern const struct fz_ops fz_ops_stock, fz_ops_stock2, fz_ops_fixes, fz_ops_series;
+static const struct { const char *name; const struct fz_ops *ops; } sides[] = {
+	{ "stock", &fz_ops_stock }, { "stock2", &fz_ops_stock2 },
+	{ "fixes", &fz_ops_fixes }, { "series", &fz_ops_series },
+};
+static FILE *outs[ARRAY_SIZE(sides)];
+static int use[ARRAY_SIZE(sides)], nuse;
+static u64 side_rng;
+
+static void side_enter(int k)
+{
+	ops = sides[k].ops;
+	out = outs[k];
+}
+
+/* A new order of the sides in use[], from its own generator. */
+static void side_shuffle(void)
+{
+	int j, k, t;
+
+	for (j = nuse - 1; j > 0; j--) {
+		side_rng ^= side_rng >> 12;
+		side_rng ^= side_rng << 25;
+		side_rng ^= side_rng >> 27;
+		k = (u32)((side_rng * 0x2545F4914F6CDD1DULL) >> 32) % (j + 1);
+		t = use[j];
+		use[j] = use[k];
+		use[k] = t;
+	}
+}
+
+#define bench_sides(stmt) do {						\
+	int __j;							\
+	side_shuffle();							\
+	for (__j = 0; __j < nuse; __j++) {				\
+		side_enter(use[__j]);					\
+		stmt;							\
+	}								\
+} while (0)
+
 /* The longest hold of chrdevs_lock by a /proc/devices reader. */
 #define bench_native_extra(pop, place, rep) do {				\
 	unsigned long long __h = ops->char_hold();				\
@@ -167,10 +215,11 @@ void fz_fatal(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	printf("devbench: ERROR ");
-	vprintf(fmt, ap);
-	printf("\n");
+	fprintf(out, "devbench: ERROR ");
+	vfprintf(out, fmt, ap);
+	fprintf(out, "\n");
 	va_end(ap);
+	fflush(out);
 	exit(2);
 }
 
@@ -215,11 +264,6 @@ void fz_unlock(int *locked, const char *name)
 }
 
 /* ---- the driver ---- */
-extern const struct fz_ops fz_ops_stock, fz_ops_stock2, fz_ops_fixes, fz_ops_series;
-static const struct { const char *name; const struct fz_ops *ops; } sides[] = {
-	{ "stock", &fz_ops_stock }, { "stock2", &fz_ops_stock2 },
-	{ "fixes", &fz_ops_fixes }, { "series", &fz_ops_series },
-};
 
 /* The recorded boot: "c|b fix|dyn major baseminor count name" per line. */
 static int boot(const char *path)
@@ -245,7 +289,7 @@ static int boot(const char *path)
 			ret = register_chrdev_region(MKDEV(major, base), count, name);
 		}
 		if (ret < 0) {
-			printf("devbench: ERROR boot registration %c %s %u:%u %s = %d\n",
+			fprintf(out, "devbench: ERROR boot registration %c %s %u:%u %s = %d\n",
 			       t, d, major, base, name, ret);
 			return ret;
 		}
@@ -255,33 +299,41 @@ static int boot(const char *path)
 	return n ? 0 : -ENOENT;
 }
 
-/* One side at one population (@pop), appended to its run file. */
-static int run_side(int side, const char *dir, int run, int cpu, char *pop)
+/* Round @run: every side in one child process; see the top of the file. */
+static int run_round(const char *dir, int run, int cpu)
 {
 	char path[4096];
 	cpu_set_t set;
 	pid_t pid;
-	int st;
+	int st, j;
 
-	snprintf(path, sizeof(path), "%s/run-%d-%s.bench", dir, run, sides[side].name);
 	fflush(stdout);
 	pid = fork();
 	if (pid < 0)
 		return -errno;
 	if (pid == 0) {
-		if (!freopen(path, "a", stdout))
-			_exit(3);
-		pops = pop;
 		CPU_ZERO(&set);
 		CPU_SET(cpu, &set);
-		if (sched_setaffinity(0, sizeof(set), &set))
-			printf("devbench: ERROR cannot pin to CPU %d\n", cpu);
-		ops = sides[side].ops;
-		printf("devbench: side %s cpu %d\n", sides[side].name, cpu);
-		st = boot(order) || bench_init();
-		if (warns)
-			printf("devbench: ERROR %lu WARN_ON()s\n", warns);
-		fflush(stdout);
+		st = sched_setaffinity(0, sizeof(set), &set);
+		for (j = 0; j < nuse; j++) {
+			snprintf(path, sizeof(path), "%s/run-%d-%s.bench", dir, run,
+				 sides[use[j]].name);
+			outs[use[j]] = fopen(path, "w");
+			if (!outs[use[j]])
+				_exit(3);
+			side_enter(use[j]);
+			if (st)
+				fprintf(out, "devbench: ERROR cannot pin to CPU %d\n", cpu);
+			fprintf(out, "devbench: side %s cpu %d\n", sides[use[j]].name, cpu);
+			if (boot(order))
+				_exit(1);
+		}
+		st = bench_init();
+		for (j = 0; j < nuse; j++) {
+			if (warns)
+				fprintf(outs[use[j]], "devbench: ERROR %lu WARN_ON()s\n", warns);
+			fclose(outs[use[j]]);
+		}
 		_exit(st ? 1 : 0);
 	}
 	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st))
@@ -291,10 +343,10 @@ static int run_side(int side, const char *dir, int run, int cpu, char *pop)
 
 int main(int argc, char **argv)
 {
-	int runs = 5, cpu = -1, use[ARRAY_SIZE(sides)], n = 0, i, j, k, opt;
+	int runs = 5, cpu = -1, i, k, opt;
 	const char *dir = NULL;
-	char *list;
 
+	out = stdout;
 	seed = 1;
 	while ((opt = getopt(argc, argv, "d:r:s:p:n:c:o:")) != -1) {
 		switch (opt) {
@@ -320,45 +372,21 @@ int main(int argc, char **argv)
 			;
 		if (k == ARRAY_SIZE(sides))
 			return fprintf(stderr, "%s: no side %s\n", argv[0], argv[i]), 2;
-		use[n++] = k;
+		use[nuse++] = k;
 	}
 	if (optind == argc)
-		for (n = 0; n < (int)ARRAY_SIZE(sides); n++)
-			use[n] = n;
-	rng = seed * 0x9E3779B97F4A7C15ULL + 7;
-	/*
-	 * Each round runs every side at each population in turn, in an order
-	 * drawn anew each time: the four runs of one population follow each
-	 * other within a fraction of a second, so that a slow spell of the
-	 * machine falls on all of them rather than on one side.
-	 */
-	list = strdup(pops);
+		for (nuse = 0; nuse < (int)ARRAY_SIZE(sides); nuse++)
+			use[nuse] = nuse;
+	side_rng = seed * 0x9E3779B97F4A7C15ULL + 7;
 	for (i = 1; i <= runs; i++) {
 		u64 t0 = ktime_get_ns();
-		char *rest = strdup(list), *free_me = rest, *pop, path[4096];
 
-		for (j = 0; j < n; j++) {	/* this round's files start empty */
-			snprintf(path, sizeof(path), "%s/run-%d-%s.bench", dir, i, sides[use[j]].name);
-			fclose(fopen(path, "w"));
+		side_rng += i;
+		if (run_round(dir, i, cpu)) {
+			fprintf(stderr, "devlist-bench: round %d failed (%s/run-%d-*.bench)\n",
+				i, dir, i);
+			return 1;
 		}
-
-		while ((pop = strsep(&rest, ","))) {
-			for (j = n - 1; j > 0; j--) {
-				int t = use[j];
-
-				k = rnd(j + 1);
-				use[j] = use[k];
-				use[k] = t;
-			}
-			for (j = 0; j < n; j++) {
-				if (run_side(use[j], dir, i, cpu, pop)) {
-					fprintf(stderr, "devlist-bench: run %d of %s failed (%s/run-%d-%s.bench)\n",
-						i, sides[use[j]].name, dir, i, sides[use[j]].name);
-					return 1;
-				}
-			}
-		}
-		free(free_me);
 		fprintf(stderr, "  round %d/%d: %.1f s\n", i, runs, (ktime_get_ns() - t0) / 1e9);
 	}
 	return 0;
