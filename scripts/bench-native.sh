@@ -3,12 +3,13 @@
 # fixes and of the whole series, compiled unmodified in userspace as the
 # fuzz stage extracts it (-O2, no sanitizers) and timed natively with the
 # workloads of make bench (testing/bench/devlist_bench.c, through
-# testing/bench/native.c): seconds, no kernel.  Rounds of the four sides
-# stock, stock2 (stock linked again: the A/A band), fixes and series,
-# interleaved in a seeded order, each run a process of its own pinned to
-# one CPU.  The boot population is the recorded boot order,
-# testing/bench/boot-order.  A second build counts the list nodes each
-# call visits (one run).  Table, JSON and plot in build/bench-native/.
+# testing/bench/native.c): seconds, no kernel.  The four sides stock,
+# stock2 (stock linked again: the A/A band), fixes and series share one
+# process per round, pinned to one CPU, and take turns in a seeded order
+# within every repetition of the workloads, so that a slow spell of the
+# machine falls on all of them.  The boot population is the recorded
+# boot order, testing/bench/boot-order.  A second build counts the list
+# nodes each call visits (one run).  Table, JSON and plot in build/bench-native/.
 #   BENCH_ROUNDS  rounds (default 7; at least 5)
 #   BENCH_ARGS    pops=... reps=... (default pops=0,64,512,4096 reps=15)
 #   BENCH_SEED    seed of the order and the workloads (default: the time)
