@@ -26,7 +26,11 @@
  *  - find: the first range in list order with that first and count;
  *  - the index (include/linux/devlist.h): for each group of 16 majors, the
  *    first range that starts in it or a later group, checked after each
- *    step as the list is.
+ *    step as the list is;
+ *  - the kept position of the free-major search (free_next, free_major,
+ *    free_hi): when set, every major above free_major up to free_hi is
+ *    touched, and no range from free_next on starts at free_major or
+ *    below; checked after each step.
  */
 #include <linux/devlist.h>
 #include <linux/errno.h>
@@ -157,7 +161,8 @@ static int m_insert_free_major(uint32_t minor, uint64_t count,
 		if (!used) {
 			uint64_t first = (uint64_t)major << MINORBITS | minor;
 
-			m_add(m_place(first, count), first, count, rec);
+			if (rec)
+				m_add(m_place(first, count), first, count, rec);
 			return major;
 		}
 	}
@@ -241,6 +246,39 @@ static void check_index(void)
 	}
 }
 
+/*
+ * The kept position of the free-major search (include/linux/devlist.h):
+ * the next search with the same hi resumes just before free_next with
+ * free_major as its candidate, which is right only if every major above
+ * free_major up to free_hi is in use, and every range that touches
+ * free_major or below comes before free_next (which is a node of the
+ * list, or its head).
+ */
+static void check_kept(void)
+{
+	struct list_head *p;
+	unsigned int m;
+	int i;
+
+	if (!dl.free_next)
+		return;
+	for (m = dl.free_major + 1; m <= dl.free_hi; m++) {
+		for (i = 0; i < nmodel && !m_touches(&model[i], m); i++)
+			;
+		if (i == nmodel)
+			fail("kept position: major %u is free, but the search "
+			     "would resume below it (free_major %u, free_hi %u)",
+			     m, dl.free_major, dl.free_hi);
+	}
+	for (p = dl.ranges.next; p != dl.free_next; p = p->next)
+		if (p == &dl.ranges)
+			fail("kept position: free_next is not a node of the list");
+	for (; p != &dl.ranges; p = p->next)
+		if (MAJOR(list_entry(p, struct devlist_range, node)->first) <= dl.free_major)
+			fail("kept position: a range from free_next on starts at "
+			     "major %u or below", dl.free_major);
+}
+
 /* The list, walked with devlist_for_each_entry(), is the model. */
 static void check_list(void)
 {
@@ -268,6 +306,7 @@ static void check_list(void)
 	if (i != nmodel)
 		fail("list has %d ranges, model %d", i, nmodel);
 	check_index();
+	check_kept();
 }
 
 /* ---- generators: biased to the edges ---- */
@@ -465,6 +504,15 @@ static void do_insert_free_major(void)
 		count = minor <= MINORMASK - 255 ? 1 + pick(256) : 1;
 		break;
 	}
+	if (!pick(6)) {		/* the major only, as register_blkdev(0) asks */
+		snprintf(what, sizeof(what), "devlist_insert_free_major(NULL, %u, %u)",
+			 lo, hi);
+		a = devlist_insert_free_major(&dl, NULL, lo, hi);
+		b = m_insert_free_major(0, 0, lo, hi, NULL);
+		if (a != b)
+			fail("devlist %d, model %d", a, b);
+		return;
+	}
 	snprintf(what, sizeof(what),
 		 "devlist_insert_free_major(%s [minor %#x+%#x], %u, %u)",
 		 r->name, minor, count, lo, hi);
@@ -516,6 +564,7 @@ static void reset(void)
 {
 	INIT_LIST_HEAD(&dl.ranges);
 	memset(dl.index, 0, sizeof(*dl.index));
+	dl.free_next = NULL;
 	nmodel = 0;
 	for (int i = 0; i < NREC; i++) {
 		recs[i].magic = 0xfeedf00d;

@@ -78,6 +78,20 @@ MUTANTS = {
           "makes such a range: a char piece stays in one major)",
           "\tif (start->prev != &dl->ranges)\n\t\tstart = start->prev;\n",
           ""),
+    "n": ("fs/devlist.c", "devlist_remove", "both",
+          "kept position: a release above it does not send the next "
+          "free-major search back to the top",
+          "\t\tdl->free_next = NULL;\n",
+          "\t\tdl->free_hi = dl->free_hi;\n"),
+    "o": ("fs/devlist.c", "devlist_remove", "core",
+          "kept position: left on a range released above the window",
+          "\t\tdl->free_next = next;\n",
+          "\t\tdl->free_hi = dl->free_hi;\n"),
+    "p": ("fs/devlist.c", "devlist_insert_free_major", "core",
+          "kept position: a resumed search below @lo finds a major under "
+          "the window (no API call changes @lo for the same @hi)",
+          "\t\tif (major < lo)\n\t\t\treturn -EBUSY;\n",
+          ""),
 }
 # mutant d also needs its variable
 EXTRA = {
