@@ -12,6 +12,7 @@
 #          shell: the console on the terminal, and copied to LOG
 #   SMP, MEM     CPUs and MiB of the guest (1, 512)
 #   BOOTARGS     more kernel arguments; LOGLEVEL the console's (4)
+#   QEMU_ARGS    more QEMU options (make bench: -icount shift=0)
 . "$(dirname "$0")/lib.sh"
 obj=${1:?obj} image=${2:?image} mode=${3:?mode} log=${4:?log} t=${5:-300}
 kernel=$obj/arch/x86/boot/bzImage
@@ -36,6 +37,8 @@ EOL
 set -- qemu-system-x86_64 -m "${MEM:-512}" -smp "${SMP:-1}" -no-reboot -nographic \
 	-kernel "$kernel" -initrd "$image.cpio" \
 	-append "console=ttyS0 panic=-1 loglevel=${LOGLEVEL:-4} devlist.mode=$mode ${BOOTARGS:-}"
+# shellcheck disable=SC2086 # options, split on purpose
+[ -n "${QEMU_ARGS:-}" ] && set -- "$@" ${QEMU_ARGS}
 if [ "$mode" = shell ]; then
 	"$@" 2>&1 | tee "$log"
 	exit 0

@@ -26,9 +26,11 @@
  *   proc-64  /proc/devices read whole with 64-byte reads.
  *   cal      the speed reference: the same fixed work in every kernel (a
  *            data-dependent walk over a private 16 KiB table), timed
- *            beside the workloads.  Under TCG one boot runs everything up
- *            to 1.6x faster or slower than the next; report.py divides
- *            each workload by its run's cal, which takes that out.
+ *            beside the workloads.  Timed with the host's clock under
+ *            TCG (make bench BENCH_CLOCK=host), one boot runs everything
+ *            up to 1.6x faster or slower than the next; report.py divides
+ *            each workload by its run's cal, which takes that out.  Under
+ *            -icount (the default) it is constant.
  *
  * The block background is min(pop, 200) majors, spread over the free block
  * majors (inside and outside the dynamic window 1..254).
