@@ -65,6 +65,15 @@ else
 	notok "Fixes: tags not in testing/lint/known-commits: $unknown"
 fi
 
+# The cover letters go out as they are: no text left to fill in.
+left=$(grep -n -E 'PLACEHOLDER|TODO|FIXME|\*\*\* [A-Z ]+ HERE \*\*\*' "$PATCHES"/*/cover-letter || true)
+if [ -z "$left" ]; then
+	ok "cover letters: no placeholder left"
+else
+	echo "$left" | sed 's/^/    /'
+	notok "cover letters: text left to fill in"
+fi
+
 # kernel-doc on the files the series adds
 new=$(git -C "$KSRC" diff --name-only --diff-filter=A base HEAD -- '*.c' '*.h' | grep -v '/tests/' || true)
 for f in $new; do
