@@ -108,12 +108,18 @@ static u32 bg_in[NMAJ], bg_out[NMAJ], bg_blk[NMAJ];
 static int nbg_in, nbg_out, nbg_blk;
 static bool pool_held[32][SLOT], bpool_held[16];
 
+/* A number below @n from the xorshift generator whose state is @state. */
+static u32 rnd_from(u64 *state, u32 n)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return n ? (u32)((*state * 0x2545F4914F6CDD1DULL) >> 32) % n : 0;
+}
+
 static u32 rnd(u32 n)
 {
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return n ? (u32)((rng * 0x2545F4914F6CDD1DULL) >> 32) % n : 0;
+	return rnd_from(&rng, n);
 }
 
 static bool in_window(u32 major)

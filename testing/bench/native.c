@@ -172,21 +172,7 @@ static void side_enter(int k)
 	out = outs[k];
 }
 
-/* A new order of the sides in use[], from its own generator. */
-static void side_shuffle(void)
-{
-	int j, k, t;
-
-	for (j = nuse - 1; j > 0; j--) {
-		side_rng ^= side_rng >> 12;
-		side_rng ^= side_rng << 25;
-		side_rng ^= side_rng >> 27;
-		k = (u32)((side_rng * 0x2545F4914F6CDD1DULL) >> 32) % (j + 1);
-		t = use[j];
-		use[j] = use[k];
-		use[k] = t;
-	}
-}
+static void side_shuffle(void);
 
 #define bench_sides(stmt) do {						\
 	int __j;							\
@@ -206,6 +192,19 @@ static void side_shuffle(void)
 } while (0)
 
 #include "devlist_bench.c"
+
+/* A new order of the sides in use[], from a generator of its own. */
+static void side_shuffle(void)
+{
+	int j, k, t;
+
+	for (j = nuse - 1; j > 0; j--) {
+		k = rnd_from(&side_rng, j + 1);
+		t = use[j];
+		use[j] = use[k];
+		use[k] = t;
+	}
+}
 
 /* ---- the shims the extracted code calls (testing/fuzz/include) ---- */
 static unsigned long warns;
