@@ -12,13 +12,14 @@
 set -e
 
 want="$PIN_VERSION $PIN_SHA256"
-if [ -d "$BASE" ] && [ -f "$BUILD/base.stamp" ]; then
-	have=$(cat "$BUILD/base.stamp")
+have=$(stamp_get base)
+if [ -d "$BASE" ] && [ -n "$have" ]; then
 	[ "$have" = "$want" ] && exit 0
 	case ${ALLOW_UNPINNED:-} in
 	1) warn "build/base holds $have, not the pinned $want; keeping it (ALLOW_UNPINNED=1)"; exit 0 ;;
 	esac
 	say "base: build/base holds $have; the pin is now $want: making it again"
+	stamp_drop base
 	rm -rf "$BASE"
 fi
 mkdir -p "$BUILD" "$CACHE"
@@ -76,6 +77,6 @@ sed -i '/^# Debian packaging/,$d' "$BASE.tmp/src/.gitignore"
 sed -i '${/^#$/d}' "$BASE.tmp/src/.gitignore"
 rm -rf "$BASE"
 mv "$BASE.tmp/src" "$BASE"
-echo "$version $sha" > "$BUILD/base.stamp"
+stamp_set base "$version $sha"
 rm -rf "$BASE.tmp"
 say "base: Linux $v ($PIN_PKG $version) in $BASE"

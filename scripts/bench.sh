@@ -41,9 +41,6 @@ rm -rf "$out"
 mkdir -p "$out"
 "$TOP/scripts/kernels.sh" > "$out/kernels.log" 2>&1 ||
 	die "the kernels do not build ($out/kernels.log)"
-# stock: the base itself, built from prefix 1's objects
-FROM=p1 "$TOP/scripts/kernel.sh" p0 "$(stock_rev)" "$TOP/testing/qemu/devlist.config" \
-	> "$out/p0.build" 2>&1 || die "the stock kernel does not build ($KDIR/p0.log)"
 
 # 1. The boot order: stock with a log line per registration.
 if [ "${BENCH_RECORD:-0}" = 1 ]; then

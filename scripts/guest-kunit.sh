@@ -7,7 +7,7 @@
 # Leaves the console log, each module's KTAP and, for the API suite, what
 # it must fail there (build/results/series/pK.expected) in
 # build/results/series/.  Within one make check run (DEVLIST_RUN), a prefix
-# is booted only once.
+# is booted only once (its stamp boot-pK).
 #   guest-kunit.sh K
 . "$(dirname "$0")/lib.sh"
 set -e
@@ -17,10 +17,9 @@ mkdir -p "$out"
 c=$(commit_of "$k")
 [ -n "$c" ] || die "the series has no patch $k"
 run=${DEVLIST_RUN:-$$}
-if [ "$(cat "$out/p$k.done" 2>/dev/null)" = "$run $c" ]; then
-	exit 0
-fi
-rm -f "$out/p$k.done" "$out/p$k".ktap-* "$out/p$k.expected"
+stamp_is "boot-p$k" "$run $c" && exit 0
+stamp_drop "boot-p$k"
+rm -f "$out/p$k".ktap-* "$out/p$k.expected"
 "$TOP/scripts/kernels.sh" "$k"
 obj=$KDIR/p$k/obj
 nf=$(fixes_count)
@@ -52,4 +51,4 @@ for m in $mods; do
 	mn=$(basename "$m" .ko)
 	"$TOP/scripts/section.sh" "ktap-$mn" "$out/p$k.log" > "$out/p$k.ktap-$mn"
 done
-echo "$run $c" > "$out/p$k.done"
+stamp_set "boot-p$k" "$run $c"

@@ -8,12 +8,17 @@
 # build/k/NAME/obj (ARCH=x86_64: tinyconfig + the fragments).  Every tree has
 # its object dir at the same place inside it, so ccache (paths relative to
 # build/) hits across trees, and a tree made again from the same commit is
-# not rebuilt.
+# not rebuilt.  Stamps (lib.sh): k-NAME.tree (the commit's tree),
+# k-NAME.config (fragments, Kconfig files, ARCH) and k-NAME.build (all
+# of it and the targets, for a default build).
 #   FROM=NAME2  start from build/k/NAME2, source and objects, and apply only
 #               the difference between its commit and REV: an incremental
-#               build, as for the prefixes of the series.
-#   TARGETS     what to make (default: bzImage, and modules if enabled).
-#   KMAKE       more make arguments (C=2 W=1, say); the make output is
+#               build, as for the prefixes of the series.  FROM=NAME
+#               itself: the tree moves to REV in place, keeping every
+#               object dir in it (obj*, as kunit.py's obj-ARCH).
+#   TARGETS     what to make (default: bzImage, and modules if enabled);
+#               "none": only make the tree (its source), no config.
+#   KMAKE       more make arguments (KCFLAGS=-g, say); the make output is
 #               in build/k/NAME.log.
 . "$(dirname "$0")/lib.sh"
 # All in a function: the shell reads it whole before running it, so
@@ -31,15 +36,34 @@ mkdir -p "$KDIR"
 exec 9>"$KDIR/.lock"
 flock 9
 
-if [ "$(cat "$KDIR/$name.tree" 2>/dev/null)" != "$tree" ]; then
-	rm -rf "$dir.tmp" "$KDIR/$name.tree" "$KDIR/$name.built"
+# Build at one fixed path, build/k/cur: objtool and other host tools record
+# absolute paths, and a tree built under another path would make them, and
+# with them every object, look out of date.  The tree moves back when done.
+cur=$KDIR/cur
+if [ -d "$cur" ]; then	# left by a build that was killed
+	was=$(cat "$cur/.devlist-name" 2>/dev/null || echo stale)
+	rm -rf "${KDIR:?}/$was"
+	mv "$cur" "$KDIR/$was"
+fi
+
+if ! stamp_is "k-$name.tree" "$tree" || [ ! -d "$dir" ]; then
 	from_dir=$BASE from_tree=$(git -C "$KSRC" rev-parse "base^{tree}")
-	if [ -n "${FROM:-}" ] && [ -f "$KDIR/$FROM.tree" ]; then
-		from_dir=$KDIR/$FROM from_tree=$(cat "$KDIR/$FROM.tree")
+	if [ -n "${FROM:-}" ] && [ -d "$KDIR/$FROM" ] && [ -n "$(stamp_get "k-$FROM.tree")" ]; then
+		from_dir=$KDIR/$FROM from_tree=$(stamp_get "k-$FROM.tree")
 	fi
+	rm -rf "$dir.tmp"
+	stamp_drop "k-$name.tree" "k-$name.build"
 	cp -al "$from_dir" "$dir.tmp"
-	rm -rf "$dir.tmp"/obj*
-	[ "$from_dir" != "$BASE" ] && [ -d "$from_dir/obj" ] && cp -a "$from_dir/obj" "$dir.tmp/obj"
+	if [ "$from_dir" != "$dir" ]; then
+		# hard links to another tree's objects: they would be written
+		# through; that tree's object dir is copied instead
+		rm -rf "$dir.tmp"/obj*
+		stamp_drop "k-$name.config"
+		if [ "$from_dir" != "$BASE" ] && [ -d "$from_dir/obj" ]; then
+			cp -a "$from_dir/obj" "$dir.tmp/obj"
+			stamp_set "k-$name.config" "$(stamp_get "k-$FROM.config")"
+		fi
+	fi
 	git -C "$KSRC" diff --binary "$from_tree" "$tree" > "$dir.tmp.diff"
 	if [ -s "$dir.tmp.diff" ]; then
 		# The ceiling keeps git from taking the repository around
@@ -56,18 +80,10 @@ if [ "$(cat "$KDIR/$name.tree" 2>/dev/null)" != "$tree" ]; then
 	rm -f "$dir.tmp.diff"
 	rm -rf "$dir"
 	mv "$dir.tmp" "$dir"
-	echo "$tree" > "$KDIR/$name.tree"
+	stamp_set "k-$name.tree" "$tree"
 fi
+[ "${TARGETS:-}" = none ] && exit 0
 
-# Build at one fixed path, build/k/cur: objtool and other host tools record
-# absolute paths, and a tree built under another path would make them, and
-# with them every object, look out of date.  The tree moves back when done.
-cur=$KDIR/cur
-if [ -d "$cur" ]; then	# left by a build that was killed
-	was=$(cat "$cur/.devlist-name" 2>/dev/null || echo stale)
-	rm -rf "${KDIR:?}/$was"
-	mv "$cur" "$KDIR/$was"
-fi
 rm -f "$dir/.devlist-name"
 echo "$name" > "$dir/.devlist-name"
 mv "$dir" "$cur"
@@ -83,8 +99,8 @@ for f in "$@"; do frags="$frags $(cd "$(dirname "$f")" && pwd)/$(basename "$f")"
 kconf=$(git -C "$KSRC" ls-tree -r "$tree" | grep -E 'Kconfig|configs/' | sha256sum | cut -c1-16)
 cfg="$(cat $frags /dev/null | sha256sum | cut -c1-16) $kconf $arch"
 : > "$log"
-if [ "$(cat "$obj/.devlist-config" 2>/dev/null)" != "$cfg" ] || [ ! -f "$obj/.config" ]; then
-	rm -f "$KDIR/$name.built"
+if ! stamp_is "k-$name.config" "$cfg" || [ ! -f "$obj/.config" ]; then
+	stamp_drop "k-$name.config" "k-$name.build"
 	say "$name: configuring (tinyconfig +$(for f in $frags; do printf ' %s' "$(basename "$f")"; done))"
 	mkdir -p "$obj"
 	if ! { kmake tinyconfig &&
@@ -97,11 +113,11 @@ if [ "$(cat "$obj/.devlist-config" 2>/dev/null)" != "$cfg" ] || [ ! -f "$obj/.co
 	cat $frags /dev/null | grep '^CONFIG_.*=' | while IFS= read -r opt; do
 		grep -qxF "$opt" "$obj/.config" || echo "  note: $opt not set (a dependency is missing)"
 	done
-	echo "$cfg" > "$obj/.devlist-config"
+	stamp_set "k-$name.config" "$cfg"
 fi
 targets=${TARGETS:-bzImage}
 stamp="$cfg $tree $targets"
-if [ -z "${TARGETS:-}${KMAKE:-}" ] && [ "$(cat "$KDIR/$name.built" 2>/dev/null)" = "$stamp" ]; then
+if [ -z "${TARGETS:-}${KMAKE:-}" ] && stamp_is "k-$name.build" "$stamp"; then
 	say "$name: up to date (built from the same commit and config)"
 	exit 0
 fi
@@ -109,7 +125,7 @@ fi
 # the whole build; other make arguments (C=2 W=1, say) compile objects
 # with other command lines, which the next plain build must make again.
 if [ -z "${TARGETS:-}" ] || [ -n "${KMAKE:-}" ]; then
-	rm -f "$KDIR/$name.built"
+	stamp_drop "k-$name.build"
 fi
 [ -z "${TARGETS:-}" ] && grep -q '^CONFIG_MODULES=y' "$obj/.config" && targets="$targets modules"
 t0=$(date +%s)
@@ -120,7 +136,7 @@ if ! progress $! "$name" "echo \$(grep -c '^  CC' '$log') files compiled"; then
 	grep -E -A3 'error:|Error [0-9]' "$log" | head -30
 	die "$name: build failed (log: $log); fix the error above and rerun"
 fi
-[ -z "${TARGETS:-}${KMAKE:-}" ] && echo "$stamp" > "$KDIR/$name.built"
+[ -z "${TARGETS:-}${KMAKE:-}" ] && stamp_set "k-$name.build" "$stamp"
 say "$name: built in $(elapsed "$t0") s ($(grep -c '^  CC' "$log") files compiled)"
 }
 main "$@"; exit $?

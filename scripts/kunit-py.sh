@@ -1,8 +1,10 @@
 #!/bin/sh
 # Run the series' suites with the kernel's own tools/testing/kunit/kunit.py,
-# as kernel CI does, in the tree of the whole series (build/k/pN).
+# as kernel CI does, in a tree of the whole series of its own (build/k/kunit,
+# moved to each new version of the series in place, so that only what the
+# change touches is built again).
 #   kunit-py.sh ARCH [KUNIT.PY OPTIONS...]   (ARCH: one of lib.sh's ARCHES)
-# Objects in build/k/pN/obj-ARCH; there kunit.log (kunit.py's output),
+# Objects in build/k/kunit/obj-ARCH; there kunit.log (kunit.py's output),
 # test.log (the kernel's, written by kunit.py only when it built and ran a
 # kernel), kunit.rc (its exit status).  With WERROR_CHECK set the touched
 # files are then built again with W=1 -Werror: w1.log and w1.rc.
@@ -19,12 +21,9 @@ if [ -n "${KUNIT_TREE:-}" ]; then
 	src=$KUNIT_TREE
 else
 	"$TOP/scripts/tree.sh"
-	n=$(patch_count)
-	# the source of the whole series (objects of the x86_64 guest kernels
-	# are not needed, but kernel.sh makes the tree)
-	TARGETS=prepare "$TOP/scripts/kernels.sh" "$n" >/dev/null ||
+	FROM=kunit TARGETS=none "$TOP/scripts/kernel.sh" kunit "$(series_rev)" >/dev/null ||
 		die "the tree of the whole series could not be made"
-	src=$KDIR/p$n
+	src=$KDIR/kunit
 fi
 [ -d "$src" ] || die "no tree for the whole series in $src"
 cfg=fs/tests/devices.kunitconfig

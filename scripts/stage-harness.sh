@@ -2,6 +2,10 @@
 # Stage "harness": the project's own tools catch what they exist to catch.
 #  - the stale-tree guard (testing/harness/stale-tree.sh) passes, and fails
 #    on a copy of tree.sh that trusts any existing build/linux (v1's bug);
+#  - kernel.sh's trees (testing/harness/kernel-tree.sh): one moved to a new
+#    commit keeps its objects and has every changed file newer than them,
+#    one made from another tree shares none of its objects; the test fails
+#    on a copy that shares them, and on one that drops them;
 #  - the kunit.py stages pass only on their own run's kernel log
 #    (testing/harness/stale-kunit.sh), and the test fails on a copy of the
 #    scripts that keeps the last run's log and ignores kunit.py's status;
@@ -38,16 +42,31 @@ red() {
 	fi
 }
 
+# red_on TEXT TEST SCRIPT SED: ok if testing/harness/TEST fails when run
+# on a copy of scripts/SCRIPT changed by the sed expression SED
+red_on() {
+	_m=$RESULTS/harness/$2.$(echo "$4" | cksum | cut -d' ' -f1).sh
+	sed "$4" "$TOP/scripts/$3" > "$_m"
+	if cmp -s "$_m" "$TOP/scripts/$3"; then
+		notok "$1: could not make the mutant of $3"
+	else
+		red "$1" "$_m.out" sh "$h/$2" "$_m"
+	fi
+}
+
 out=$RESULTS/harness/stale-tree.txt
 passes "stale-tree guard" "$out" sh "$h/stale-tree.sh"
-mutant=$RESULTS/harness/tree-mutant.sh
-sed 's|^if \[ -d "\$KSRC/.git" \]; then$|&\n\texit 0|' "$TOP/scripts/tree.sh" > "$mutant"
-if cmp -s "$mutant" "$TOP/scripts/tree.sh"; then
-	notok "stale-tree guard: could not make the mutant of tree.sh"
-else
-	red "stale-tree guard: fails on a tree.sh that trusts any build/linux" "$out.mutant" \
-		sh "$h/stale-tree.sh" "$mutant"
-fi
+red_on "stale-tree guard: fails on a tree.sh that trusts any build/linux" stale-tree.sh tree.sh \
+	's|^if \[ -d "\$KSRC/.git" \]; then$|&\n\texit 0|'
+
+# How kernel.sh makes trees: a tree moved in place keeps its objects and
+# marks every changed file newer; a tree made from another shares none.
+out=$RESULTS/harness/kernel-tree.txt
+passes "kernel trees" "$out" sh "$h/kernel-tree.sh"
+red_on "kernel trees: fail on a kernel.sh that shares another tree's objects" kernel-tree.sh kernel.sh \
+	's|^\t\trm -rf "\$dir.tmp"/obj\*$|\t\t:|'
+red_on "kernel trees: fail on a kernel.sh that drops its own objects" kernel-tree.sh kernel.sh \
+	's|^\tif \[ "\$from_dir" != "\$dir" \]; then$|\tif true; then|'
 
 # No stale pass: the kunit.py stages are red unless this run built and ran
 # a kernel; and the test is red on a copy with v2's bug (the last run's

@@ -26,7 +26,7 @@ WERROR_CHECK=$werror "$TOP/scripts/kunit-py.sh" "$arch" --kernel_args=panic_on_w
 if [ -n "${KUNIT_TREE:-}" ]; then
 	obj=$KUNIT_TREE/obj-$arch
 else
-	obj=$KDIR/p$(patch_count)/obj-$arch
+	obj=$KDIR/kunit/obj-$arch
 fi
 [ -f "$obj/kunit.rc" ] || stage_abort "the tree of the series could not be made (see above)"
 [ -s "$obj/test.log" ] ||

@@ -12,7 +12,9 @@
 #    shell script, pyflakes on every Python one, clean;
 #  - sparse (C=2) and W=1 on every kernel file the series touches, built in
 #    the tree of the whole series, against the same files in the stock
-#    tree (the pristine base): no new warning.
+#    tree (the pristine base): no new warning.  In trees of its own,
+#    build/k/l0 and lN, copies of p0 and pN: W=1 changes the objects'
+#    command lines, and the kernels the other stages boot stay as built.
 # Works on its own: it builds what it needs (build/k/p0 ... pN).
 . "$(dirname "$0")/lib.sh"
 . "$TOP/scripts/report.sh"
@@ -90,17 +92,20 @@ done
 # base) against the whole series; warnings compared without line numbers.
 touched=$(touched_objects --with-tests)
 sparse=$("$TOP/scripts/sparse.sh") || stage_abort "no sparse that 7.3 accepts (see above)"
-warnings() {	# warnings K OBJS: the warnings of objects in build/k/pK
-	rm -f "$KDIR/p$1.log"
+warnings() {	# warnings K OBJS: the warnings of objects in build/k/lK
 	objs=
 	for o in $2; do [ -f "$KDIR/p$1/${o%.o}.c" ] && objs="$objs $o"; done
-	TARGETS="$objs" KMAKE="C=2 CHECK=$sparse W=1" "$TOP/scripts/kernel.sh" "p$1" "$(commit_of "$1")" \
+	# the tree (made from pK's objects when its commit changed), then
+	# each object compiled again, as the warnings show only then
+	FROM=p$1 TARGETS=none "$TOP/scripts/kernel.sh" "l$1" "$(commit_of "$1")" >/dev/null 2>&1 &&
+	for o in $objs; do rm -f "$KDIR/l$1/obj/$o"; done &&
+	TARGETS="$objs" KMAKE="C=2 CHECK=$sparse W=1" "$TOP/scripts/kernel.sh" "l$1" "$(commit_of "$1")" \
 		"$TOP/testing/qemu/devlist.config" >/dev/null 2>&1 || echo "BUILD FAILED"
 	# sparse must really have run on each (kbuild skips a sparse it rejects)
 	for o in $objs; do
-		grep -q "CHECK   ${o%.o}.c\$" "$KDIR/p$1.log" || echo "SPARSE DID NOT RUN on ${o%.o}.c"
+		grep -q "CHECK   ${o%.o}.c\$" "$KDIR/l$1.log" || echo "SPARSE DID NOT RUN on ${o%.o}.c"
 	done
-	grep -E 'warning:|error:|BUILD FAILED' "$KDIR/p$1.log" | sed 's/:[0-9]*:[0-9]*:/:/' | sort -u
+	grep -E 'warning:|error:|BUILD FAILED' "$KDIR/l$1.log" | sed 's/:[0-9]*:[0-9]*:/:/' | sort -u
 }
 # Every prefix, each from the one before (the series stage needs them all):
 # the whole series built from the base alone would compile again every

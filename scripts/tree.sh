@@ -3,18 +3,16 @@
 # pristine source of build/base, with the series of patches/ applied on
 # branch "devlist" by git am.  Run by every target that uses build/linux.
 #
-# build/linux.stamp records which patches/ the tree was made from (and the
-# commit it then ended at).  When patches/ changes (a git pull, say):
+# Its stamp (lib.sh) records which patches/ the tree was made from, the
+# commit it then ended at, and the base.  When patches/ changes (a git pull, say):
 #  - the tree holds no work of its own: it is remade from the new series;
 #  - it has commits or edits that are not in patches/ (the edit loop): we
 #    refuse, since remaking it would throw that work away.
 # Unchanged patches/ and an edited tree is the normal edit loop: kept.
 . "$(dirname "$0")/lib.sh"
 set -e
-STAMP=$BUILD/linux.stamp
-
 "$TOP/scripts/base.sh"
-base_id=$(cut -d' ' -f1-2 "$BUILD/base.stamp")
+base_id=$(stamp_get base)
 want=$(series_hash)
 
 apply_series() {
@@ -25,11 +23,13 @@ apply_series() {
 		git -C "$KSRC" am --abort 2>/dev/null || true
 		die "the series does not apply to $base_id; fix patches/ (or the pin in scripts/lib.sh) and retry"
 	fi
-	echo "$want $(git -C "$KSRC" rev-parse HEAD) $base_id" > "$STAMP"
+	stamp_set linux "$want $(git -C "$KSRC" rev-parse HEAD) $base_id"
 }
 
 if [ -d "$KSRC/.git" ]; then
-	read -r made head stamp_base < "$STAMP" 2>/dev/null || made=none
+	# shellcheck disable=SC2046 # its three words
+	set -- $(stamp_get linux) none
+	made=$1 head=${2:-} stamp_base="${3:-} ${4:-}"
 	[ "$made" = "$want" ] && [ "$stamp_base" = "$base_id" ] && exit 0
 	dirty=$(git -C "$KSRC" status --porcelain --untracked-files=normal)
 	now=$(git -C "$KSRC" rev-parse HEAD)
@@ -40,7 +40,7 @@ has work that is not in patches/ ($( [ -n "$dirty" ] && echo "uncommitted edits"
 Remaking the tree would lose that work, and testing it would test an old series.
 Either keep your work: bring the new patches/ into build/linux by hand
   (git -C build/linux am <patch>, or rebase onto them), then 'make export';
-or drop it: git -C build/linux reset --hard $head && rm -f build/linux.stamp
+or drop it: git -C build/linux reset --hard ${head:-base} && rm -f build/stamps/linux
   and rerun, which remakes build/linux from patches/.
 EOF
 		exit 1

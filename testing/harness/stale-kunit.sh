@@ -15,9 +15,7 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 scripts=${1:-$top/scripts}
 BASE=${BUILD:-$top/build}/base
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
+. "$top/testing/harness/lib.sh"
 res() {	# res WHAT WANT: the stage's counts file and exit status
 	if [ "$(cat "$tmp/counts" 2>/dev/null)" = "$2" ]; then
 		echo "ok     $1 ($2)"

@@ -14,14 +14,7 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 unset BUILD PATCHES	# the copy below must use its own
 tree_sh=${1:-$top/scripts/tree.sh}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-t() {	# t DESCRIPTION CMD...: one check
-	_d=$1
-	shift
-	if "$@" >/dev/null 2>&1; then echo "ok     $_d"; else echo "not ok $_d"; fails=$((fails + 1)); fi
-}
+. "$top/testing/harness/lib.sh"
 . "$top/scripts/lib.sh"
 
 # A fake base that base.sh accepts as the pinned one, and a scripts/ copy.
@@ -30,7 +23,8 @@ cp "$top"/scripts/*.sh "$tmp/top/scripts/"
 cp "$tree_sh" "$tmp/top/scripts/tree.sh"
 printf 'kernelversion:\n\t@echo 7.3.0\n' > "$tmp/top/build/base/Makefile"
 echo base > "$tmp/top/build/base/file"
-echo "$PIN_VERSION $PIN_SHA256" > "$tmp/top/build/base.stamp"
+mkdir -p "$tmp/top/build/stamps"
+echo "$PIN_VERSION $PIN_SHA256" > "$tmp/top/build/stamps/base"
 run() { sh "$tmp/top/scripts/tree.sh"; }
 K=$tmp/top/build/linux
 
