@@ -116,7 +116,8 @@ if ! stamp_is "k-$name.config" "$cfg" || [ ! -f "$obj/.config" ]; then
 	stamp_set "k-$name.config" "$cfg"
 fi
 targets=${TARGETS:-bzImage}
-stamp="$cfg $tree $targets"
+# (and how it compiles: a new scripts/cc.sh builds again)
+stamp="$cfg $tree $targets $(cksum < "$TOP/scripts/cc.sh" | cut -d' ' -f1)"
 if [ -z "${TARGETS:-}${KMAKE:-}" ] && stamp_is "k-$name.build" "$stamp"; then
 	say "$name: up to date (built from the same commit and config)"
 	exit 0
@@ -136,6 +137,8 @@ if ! progress $! "$name" "echo \$(grep -c '^  CC' '$log') files compiled"; then
 	grep -E -A3 'error:|Error [0-9]' "$log" | head -30
 	die "$name: build failed (log: $log); fix the error above and rerun"
 fi
+bzimage_holds "$obj" ||
+	die "$name: arch/x86/boot/bzImage does not hold this build's vmlinux (a stale object?): rm -rf $dir and rerun"
 [ -z "${TARGETS:-}${KMAKE:-}" ] && stamp_set "k-$name.build" "$stamp"
 say "$name: built in $(elapsed "$t0") s ($(grep -c '^  CC' "$log") files compiled)"
 }

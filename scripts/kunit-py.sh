@@ -34,7 +34,7 @@ rm -f "$obj/test.log" "$obj/results.json" "$obj/kunit.log" "$obj/kunit.rc" \
 	"$obj/w1.log" "$obj/w1.rc"
 cross=$(arch_field "$arch" 2) || die "no architecture $arch in lib.sh's ARCHES"
 set -- --kunitconfig="$cfg" --build_dir="obj-$arch" --jobs="$JOBS" \
-	--make_options="CC=ccache ${cross}gcc" --make_options="HOSTCC=ccache gcc" \
+	--make_options="CC=$TOP/scripts/cc.sh ${cross}gcc" --make_options="HOSTCC=ccache gcc" \
 	--timeout=600 --json="obj-$arch/results.json" "$@"
 [ "$arch" != um ] && set -- --arch="$arch" "$@"
 # A smaller kernel around the same suites, where kunit.py's own is large.
@@ -45,6 +45,10 @@ say "kunit.py ($arch): building and running $cfg (log: $obj/kunit.log)"
 (cd "$src" && python3 tools/testing/kunit/kunit.py run "$@") > "$obj/kunit.log" 2>&1 &
 rc=0
 progress $! "kunit.py $arch" "echo \$(find '$obj' -name '*.o' -newer '$obj/kunit.log' | wc -l) objects" || rc=$?
+if ! bzimage_holds "$obj"; then
+	echo "kunit.py: arch/x86/boot/bzImage does not hold this build's vmlinux (a stale object?)" >> "$obj/kunit.log"
+	[ "$rc" != 0 ] || rc=1
+fi
 echo "$rc" > "$obj/kunit.rc"
 tail -n 3 "$obj/kunit.log"
 [ -n "${WERROR_CHECK:-}" ] || exit "$rc"

@@ -120,12 +120,21 @@ stock_rev() { git -C "$KSRC" rev-parse base; }
 fixes_rev() { commit_of "$(fixes_count)"; }
 series_rev() { git -C "$KSRC" rev-parse HEAD; }
 # kbuild SRC OBJ ARCH [ARGS...]: make in a kernel tree with its objects in
-# OBJ, compiling through ccache (CROSS_COMPILE from the environment).
+# OBJ, compiling through ccache (scripts/cc.sh; CROSS_COMPILE from the
+# environment).
 kbuild() {
 	_src=$1 _obj=$2 _arch=$3
 	shift 3
 	make -C "$_src" O="$_obj" ARCH="$_arch" ${CROSS_COMPILE:+CROSS_COMPILE=$CROSS_COMPILE} \
-		CC="ccache ${CROSS_COMPILE:-}gcc" HOSTCC="ccache gcc" "$@"
+		CC="$TOP/scripts/cc.sh ${CROSS_COMPILE:-}gcc" HOSTCC="ccache gcc" "$@"
+}
+# bzimage_holds OBJ: true unless OBJ has an x86 bzImage whose kernel is not
+# OBJ's vmlinux (compressed/vmlinux.bin), as a stale object would make it.
+bzimage_holds() {
+	_bz=$1/arch/x86/boot/bzImage
+	[ -f "$_bz" ] || return 0
+	sh "$BASE/scripts/extract-vmlinux" "$_bz" 2>/dev/null |
+		cmp -s - "$1/arch/x86/boot/compressed/vmlinux.bin"
 }
 # patch_count: how many patches build/linux holds on the base (both series).
 patch_count() { git -C "$KSRC" rev-list --count base..HEAD; }
