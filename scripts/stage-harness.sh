@@ -6,6 +6,9 @@
 #    commit keeps its objects and has every changed file newer than them,
 #    one made from another tree shares none of its objects; the test fails
 #    on a copy that shares them, and on one that drops them;
+#  - scripts/cc.sh compiles through ccache but builds an .incbin's object
+#    again when its data changes (testing/harness/incbin.sh), and the
+#    test fails on a copy that caches it and on one without ccache;
 #  - the kunit.py stages pass only on their own run's kernel log
 #    (testing/harness/stale-kunit.sh), and the test fails on a copy of the
 #    scripts that keeps the last run's log and ignores kunit.py's status;
@@ -67,6 +70,12 @@ red_on "kernel trees: fail on a kernel.sh that shares another tree's objects" ke
 	's|^\t\trm -rf "\$dir.tmp"/obj\*$|\t\t:|'
 red_on "kernel trees: fail on a kernel.sh that drops its own objects" kernel-tree.sh kernel.sh \
 	's|^\tif \[ "\$from_dir" != "\$dir" \]; then$|\tif true; then|'
+
+# The compiler of the kernel builds: ccache, but never an old .incbin.
+out=$RESULTS/harness/incbin.txt
+passes "cc.sh" "$out" sh "$h/incbin.sh"
+red_on "cc.sh: the test fails on a cc.sh that caches an .incbin" incbin.sh cc.sh '/grep -q/d'
+red_on "cc.sh: the test fails on a cc.sh without ccache" incbin.sh cc.sh 's/^exec ccache "\$@"$/exec "$@"/'
 
 # No stale pass: the kunit.py stages are red unless this run built and ran
 # a kernel; and the test is red on a copy with v2's bug (the last run's
