@@ -129,12 +129,17 @@ kbuild() {
 		CC="$TOP/scripts/cc.sh ${CROSS_COMPILE:-}gcc" HOSTCC="ccache gcc" "$@"
 }
 # bzimage_holds OBJ: true unless OBJ has an x86 bzImage whose kernel is not
-# OBJ's vmlinux (compressed/vmlinux.bin), as a stale object would make it.
+# OBJ's vmlinux, as a stale object would make it: what it unpacks to must
+# be compressed/vmlinux.bin, and its relocations where the config has them
+# (i386), as arch/x86/boot/compressed/Makefile packs them.
 bzimage_holds() {
-	_bz=$1/arch/x86/boot/bzImage
-	[ -f "$_bz" ] || return 0
-	sh "$BASE/scripts/extract-vmlinux" "$_bz" 2>/dev/null |
-		cmp -s - "$1/arch/x86/boot/compressed/vmlinux.bin"
+	_o=$1 _c=$1/arch/x86/boot/compressed
+	[ -f "$_o/arch/x86/boot/bzImage" ] || return 0
+	_parts=$_c/vmlinux.bin
+	grep -q '^CONFIG_X86_NEED_RELOCS=y' "$_o/.config" && _parts="$_parts $_c/vmlinux.relocs"
+	# shellcheck disable=SC2086 # two paths under build/
+	sh "$BASE/scripts/extract-vmlinux" "$_o/arch/x86/boot/bzImage" > "$_o/.bzimage-kernel" 2>/dev/null &&
+		cat $_parts | cmp -s - "$_o/.bzimage-kernel"
 }
 # patch_count: how many patches build/linux holds on the base (both series).
 patch_count() { git -C "$KSRC" rev-list --count base..HEAD; }
