@@ -19,5 +19,5 @@ for s in $SERIES_DIRS; do
 	cp "$tmp/$s"/*.patch "$PATCHES/$s"/ 2>/dev/null || true
 	(cd "$tmp/$s" && ls -1 -- *.patch 2>/dev/null) > "$PATCHES/$s/series" || true
 done
-stamp_set linux "$(series_hash) $(git -C "$KSRC" rev-parse HEAD) $(stamp_get base)"
+stamp_linux
 say "export: $(grep -c . "$PATCHES/fixes/series") fixes in patches/fixes, $(grep -c . "$PATCHES/rfc/series") patches in patches/rfc"

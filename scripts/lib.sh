@@ -52,6 +52,9 @@ stamp_get()  { cat "$STAMPS/$1" 2>/dev/null || true; }	# stamp_get WHAT
 stamp_is()   { [ "$(stamp_get "$1")" = "$2" ]; }	# stamp_is WHAT KEY
 stamp_set()  { mkdir -p "$STAMPS" && printf '%s\n' "$2" > "$STAMPS/$1"; }	# stamp_set WHAT KEY
 stamp_drop() { for _w; do rm -f "$STAMPS/$_w"; done; }	# stamp_drop WHAT...
+# stamp_linux: build/linux is made from patches/ as they are now, on the
+# base, and ends at its HEAD (tree.sh reads it back)
+stamp_linux() { stamp_set linux "$(series_hash) $(git -C "$KSRC" rev-parse HEAD) $(stamp_get base)"; }
 
 say()  { printf '==> %s\n' "$*"; }
 warn() { printf 'WARNING: %s\n' "$*" >&2; }
@@ -133,13 +136,13 @@ kbuild() {
 # be compressed/vmlinux.bin, and its relocations where the config has them
 # (i386), as arch/x86/boot/compressed/Makefile packs them.
 bzimage_holds() {
-	_o=$1 _c=$1/arch/x86/boot/compressed
-	[ -f "$_o/arch/x86/boot/bzImage" ] || return 0
+	_c=$1/arch/x86/boot/compressed
+	[ -f "$1/arch/x86/boot/bzImage" ] || return 0
 	_parts=$_c/vmlinux.bin
-	grep -q '^CONFIG_X86_NEED_RELOCS=y' "$_o/.config" && _parts="$_parts $_c/vmlinux.relocs"
+	grep -q '^CONFIG_X86_NEED_RELOCS=y' "$1/.config" && _parts="$_parts $_c/vmlinux.relocs"
 	# shellcheck disable=SC2086 # two paths under build/
-	sh "$BASE/scripts/extract-vmlinux" "$_o/arch/x86/boot/bzImage" > "$_o/.bzimage-kernel" 2>/dev/null &&
-		cat $_parts | cmp -s - "$_o/.bzimage-kernel"
+	[ "$(sh "$BASE/scripts/extract-vmlinux" "$1/arch/x86/boot/bzImage" 2>/dev/null | cksum)" = \
+	  "$(cat $_parts | cksum)" ]
 }
 # patch_count: how many patches build/linux holds on the base (both series).
 patch_count() { git -C "$KSRC" rev-list --count base..HEAD; }

@@ -23,13 +23,13 @@ apply_series() {
 		git -C "$KSRC" am --abort 2>/dev/null || true
 		die "the series does not apply to $base_id; fix patches/ (or the pin in scripts/lib.sh) and retry"
 	fi
-	stamp_set linux "$want $(git -C "$KSRC" rev-parse HEAD) $base_id"
+	stamp_linux
 }
 
 if [ -d "$KSRC/.git" ]; then
-	# shellcheck disable=SC2046 # its three words
-	set -- $(stamp_get linux) none
-	made=$1 head=${2:-} stamp_base="${3:-} ${4:-}"
+	read -r made head stamp_base <<EOF
+$(stamp_get linux)
+EOF
 	[ "$made" = "$want" ] && [ "$stamp_base" = "$base_id" ] && exit 0
 	dirty=$(git -C "$KSRC" status --porcelain --untracked-files=normal)
 	now=$(git -C "$KSRC" rev-parse HEAD)
