@@ -1,6 +1,8 @@
 #!/bin/sh
 # Boot a kernel of build/k under QEMU (TCG) with a busybox initramfs: the
-# one way every stage and make target makes and boots a guest.
+# one way every stage and make target makes and boots a guest.  In report
+# mode QEMU runs under scripts/qemu.py: TCG whatever /dev/kvm says, and a
+# guest that prints nothing in QEMU_SILENT s (120) is stopped at once.
 # usage: guest.sh OBJ IMAGE MODE LOG [TIMEOUT]
 #   OBJ    a kernel object dir (its bzImage and usr/gen_init_cpio)
 #   IMAGE  the initramfs is written to IMAGE.cpio (its list to IMAGE.list):
@@ -34,7 +36,7 @@ EOL
 [ -f "$image.files" ] && cat "$image.files" >> "$image.list"
 "$gen" "$image.list" > "$image.cpio" || die "gen_init_cpio failed on $image.list"
 
-set -- qemu-system-x86_64 -m "${MEM:-512}" -smp "${SMP:-1}" -no-reboot -nographic \
+set -- qemu-system-x86_64 -accel tcg -m "${MEM:-512}" -smp "${SMP:-1}" -no-reboot -nographic \
 	-kernel "$kernel" -initrd "$image.cpio" \
 	-append "console=ttyS0 panic=-1 loglevel=${LOGLEVEL:-4} devlist.mode=$mode ${BOOTARGS:-}"
 # shellcheck disable=SC2086 # options, split on purpose
@@ -43,9 +45,13 @@ if [ "$mode" = shell ]; then
 	"$@" 2>&1 | tee "$log"
 	exit 0
 fi
-timeout "$t" "$@" </dev/null >"$log" 2>&1
+QEMU_SILENT=${QEMU_SILENT:-120} QEMU_QUIET=$t timeout "$t" python3 "$TOP/scripts/qemu.py" "$@" \
+	</dev/null >"$log" 2>&1
 rc=$?
-[ $rc = 124 ] && die "QEMU timed out after ${t}s (log: $log); the kernel hung or did not power off"
+if [ $rc = 124 ]; then
+	tail -20 "$log"
+	die "QEMU stopped after ${t}s or a silence (log: $log); the kernel hung or did not power off"
+fi
 grep -q '^@@@ POWEROFF' "$log" || {
 	tail -20 "$log"
 	die "the guest did not finish (log: $log)"

@@ -12,6 +12,17 @@
 #  - the kunit.py stages pass only on their own run's kernel log
 #    (testing/harness/stale-kunit.sh), and the test fails on a copy of the
 #    scripts that keeps the last run's log and ignores kunit.py's status;
+#  - scripts/qemu.py boots kunit.py's "-accel kvm ..." on TCG and stops a
+#    guest that prints nothing (testing/harness/qemu-accel.sh), and the
+#    test fails on a copy that keeps -accel kvm and on one without the
+#    silence limit;
+#  - scripts/checkpatch.sh fails when checkpatch.pl itself fails (an
+#    exit status above 1, stderr) (testing/harness/checkpatch.sh), and the
+#    test fails on a copy that only reads the findings;
+#  - the guest's KUnit runner (testing/qemu/kunit.init) calls a module
+#    clean only when rmmod succeeded and /proc/devices is unchanged
+#    (testing/harness/kunit-init.sh), and the test fails on a copy that
+#    calls a failed rmmod clean (v3's runner);
 #  - scripts/ktap.py reports a failed and an unmarked skipped case;
 #  - the conformance comparer rejects each of its mutants
 #    (testing/conformance/selftest.py);
@@ -46,11 +57,13 @@ red() {
 }
 
 # red_on TEXT TEST SCRIPT SED: ok if testing/harness/TEST fails when run
-# on a copy of scripts/SCRIPT changed by the sed expression SED
+# on a copy of scripts/SCRIPT (or of SCRIPT, a path from the top, when it
+# has a slash) changed by the sed expression SED
 red_on() {
+	case $3 in */*) _f=$TOP/$3 ;; *) _f=$TOP/scripts/$3 ;; esac
 	_m=$RESULTS/harness/$2.$(echo "$4" | cksum | cut -d' ' -f1).sh
-	sed "$4" "$TOP/scripts/$3" > "$_m"
-	if cmp -s "$_m" "$TOP/scripts/$3"; then
+	sed "$4" "$_f" > "$_m"
+	if cmp -s "$_m" "$_f"; then
 		notok "$1: could not make the mutant of $3"
 	else
 		red "$1" "$_m.out" sh "$h/$2" "$_m"
@@ -76,6 +89,28 @@ out=$RESULTS/harness/incbin.txt
 passes "cc.sh" "$out" sh "$h/incbin.sh"
 red_on "cc.sh: the test fails on a cc.sh that caches an .incbin" incbin.sh cc.sh '/grep -q/d'
 red_on "cc.sh: the test fails on a cc.sh without ccache" incbin.sh cc.sh 's/^exec ccache "\$@"$/exec "$@"/'
+
+# Every guest through scripts/qemu.py: TCG whatever kunit.py asks for,
+# and a guest that prints nothing stopped in seconds, not minutes.
+out=$RESULTS/harness/qemu-accel.txt
+passes "qemu.py" "$out" sh "$h/qemu-accel.sh"
+red_on "qemu.py: the test fails on a qemu.py that passes -accel kvm on" qemu-accel.sh qemu.py \
+	"s/^    return out + \['-accel', 'tcg'\]$/    return args/"
+red_on "qemu.py: the test fails on a qemu.py without its silence limit" qemu-accel.sh qemu.py \
+	's/^        limit = quiet if printed else silent$/        limit = 3600/'
+
+# checkpatch.sh: a checkpatch.pl that fails is never read as clean.
+out=$RESULTS/harness/checkpatch.txt
+passes "checkpatch.sh" "$out" sh "$h/checkpatch.sh"
+red_on "checkpatch.sh: the test fails on a copy that reads only the findings" checkpatch.sh checkpatch.sh \
+	's/^if \[ -s "\$err" \] ||.*/if false; then/'
+
+# The guest's KUnit runner: a module is clean only if rmmod succeeded.
+out=$RESULTS/harness/kunit-init.txt
+passes "kunit.init" "$out" sh "$h/kunit-init.sh"
+red_on "kunit.init: the test fails on a runner that calls a failed rmmod clean" kunit-init.sh \
+	testing/qemu/kunit.init \
+	's/^\tif ! rmmod "\$n"; then$/\trmmod "$n" || echo "@@@ FAIL rmmod $n"\n\tif false; then/'
 
 # No stale pass: the kunit.py stages are red unless this run built and ran
 # a kernel; and the test is red on a copy with v2's bug (the last run's

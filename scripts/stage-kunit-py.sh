@@ -29,6 +29,11 @@ else
 	obj=$KDIR/kunit/obj-$arch
 fi
 [ -f "$obj/kunit.rc" ] || stage_abort "the tree of the series could not be made (see above)"
+[ -f "$obj/accel" ] && say "$(cat "$obj/accel")"
+if grep -q '^qemu.py: the guest printed' "$obj/test.log" "$obj/kunit.log" 2>/dev/null; then
+	grep -h -A21 '^qemu.py: the guest printed' "$obj/kunit.log" | head -22
+	stage_abort "the $arch guest printed nothing and was stopped ($obj/kunit.log)"
+fi
 [ -s "$obj/test.log" ] ||
 	stage_abort "kunit.py did not build or run a kernel (exit $rc; $obj/kunit.log)"
 python3 "$TOP/scripts/ktap.py" "$(dirname "$obj")" "$arch" "$obj/test.log" > "$RESULTS/$STAGE.cases"
