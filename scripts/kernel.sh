@@ -116,8 +116,10 @@ if ! stamp_is "k-$name.config" "$cfg" || [ ! -f "$obj/.config" ]; then
 	stamp_set "k-$name.config" "$cfg"
 fi
 targets=${TARGETS:-bzImage}
-# (and how it compiles: a new scripts/cc.sh builds again)
-stamp="$cfg $tree $targets $(cksum < "$TOP/scripts/cc.sh" | cut -d' ' -f1)"
+# (and how it compiles: a new scripts/cc.sh, another compiler or other
+# KCFLAGS build again)
+cc_id=$("${CROSS_COMPILE:-}gcc" --version 2>/dev/null | head -n 1)
+stamp="$cfg $tree $targets $(printf '%s\n' "$cc_id" "${KCFLAGS:-}" | cat - "$TOP/scripts/cc.sh" | cksum | cut -d' ' -f1)"
 if [ -z "${TARGETS:-}${KMAKE:-}" ] && stamp_is "k-$name.build" "$stamp"; then
 	say "$name: up to date (built from the same commit and config)"
 	exit 0

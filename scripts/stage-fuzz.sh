@@ -26,7 +26,8 @@ seed=${FUZZ_SEED:-1}
 mkdir -p "$log" "$out"
 rm -f "$log"/*.txt "$log"/*.rc "$log"/mutants.list
 
-[ -d "$KSRC" ] || stage_abort "no $KSRC: run 'make tree' first"
+# build/linux as make check has it: made again when patches/ changed
+"$TOP/scripts/tree.sh" || stage_abort "build/linux could not be made from patches/ (see above)"
 [ -d "$BASE" ] || stage_abort "no $BASE: run 'make tree' first"
 for t in gcc python3 ld objcopy timeout; do
 	command -v $t >/dev/null || stage_abort "no $t (apt-get install build-essential python3)"
