@@ -3,7 +3,7 @@
 
 SHELL := /bin/sh
 KSRC ?=
-export SIGNOFF SERIES FIXES
+export SIGNOFF SERIES SET_SIZES
 
 .PHONY: all help run check tree kernels export export-check apply clean \
 	harness fuzz lint check-series kunit-stock kunit-x86_64 conformance \
@@ -16,9 +16,9 @@ help:
 	@echo "make run           build Linux 7.3 with both series, boot it in QEMU, show /proc/devices"
 	@echo "make check         all tests; ends with 'N passed, N failed, N skipped'"
 	@echo "make tree          build/linux: the pristine 7.3 base committed, then the fixes and the RFC"
-	@echo "make export [FIXES=N]   write build/linux's commits back to patches/fixes and patches/rfc"
+	@echo "make export [SET_SIZES='5 1']   write build/linux's commits back to patches/fixes, fixes-block and rfc"
 	@echo "make export-check  fail if build/linux holds work not in patches/"
-	@echo "make apply KSRC=/path/to/linux [SERIES=fixes]   git am the series onto your own 7.3 tree"
+	@echo "make apply KSRC=/path/to/linux [SERIES='fixes ...']   git am the series onto your own 7.3 tree"
 	@echo "single stages of make check:"
 	@echo "  make harness | fuzz | lint | check-series | kunit-stock | kunit-x86_64 |"
 	@echo "       conformance | kunit-um | kunit-i386"

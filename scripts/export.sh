@@ -1,8 +1,9 @@
 #!/bin/sh
 # make export: write the commits of build/linux (base..HEAD) to patches/ as
-# two git format-patch series, patches/fixes/ (the first fixes_count
-# commits: FIXES=N after adding or dropping a fix) and patches/rfc/, each
-# with its series file, and record that build/linux now matches patches/.
+# git format-patch series, one per set of lib.sh's SERIES_DIRS (the sizes
+# of the sets before the RFC from their series files, or SET_SIZES="5 1"
+# after adding or dropping a fix), each with its series file, and record
+# that build/linux now matches patches/.
 # The same commits always give the same bytes.
 . "$(dirname "$0")/lib.sh"
 set -e
@@ -20,4 +21,4 @@ for s in $SERIES_DIRS; do
 	(cd "$tmp/$s" && ls -1 -- *.patch 2>/dev/null) > "$PATCHES/$s/series" || true
 done
 stamp_linux
-say "export: $(grep -c . "$PATCHES/fixes/series") fixes in patches/fixes, $(grep -c . "$PATCHES/rfc/series") patches in patches/rfc"
+say "export: $(for s in $SERIES_DIRS; do printf '%s patches in patches/%s; ' "$(grep -c . "$PATCHES/$s/series")" "$s"; done)"

@@ -79,12 +79,15 @@ progress() {
 	wait "$_pid"
 }
 
-# Two series, as they are posted: the stock fixes (patches/fixes/), which
-# apply to stock alone, then the RFC on top of them (patches/rfc/).  Each
-# directory holds its patches, a series file naming them in order, and the
-# text of its cover letter (cover-letter: subject line, blank line, body).
+# The series, in the order build/linux applies them and as they are
+# posted: the char fixes (patches/fixes/, for the char/VFS maintainers)
+# and the block fix (patches/fixes-block/, for the block maintainer), each
+# set applying to stock alone, then the RFC on top of all of them
+# (patches/rfc/, the last set).  Each directory holds its patches, a
+# series file naming them in order, and the text of its cover letter
+# (cover-letter: subject line, blank line, body; none for a set of one).
 RFC_VERSION=3
-SERIES_DIRS="fixes rfc"
+SERIES_DIRS="fixes fixes-block rfc"
 
 # series: the patches of both series in order, as paths under patches/.
 series() {
@@ -93,10 +96,45 @@ series() {
 	done
 }
 
-# fixes_count: how many patches the fixes series has.  After adding a fix
-# to build/linux, say so to make export with FIXES=N.
+# set_size SET: how many patches set SET (a directory of SERIES_DIRS) has:
+# its series file, or, after adding or dropping a fix in build/linux, the
+# sizes make export is told (SET_SIZES="5 1": the sets before the RFC, in
+# order).
+set_size() {
+	_i=0
+	for _s in $SERIES_DIRS; do
+		_i=$((_i + 1))
+		[ "$_s" = "$1" ] && break
+	done
+	_sz=$(echo "${SET_SIZES:-}" | awk -v i="$_i" '{ print $i }')
+	[ -n "$_sz" ] || _sz=$(grep -v '^#' "$PATCHES/$1/series" 2>/dev/null | grep -c .) || true
+	echo "${_sz:-0}"
+}
+# set_range SET: the commits of SET in build/linux, FROM..TO: the fix sets
+# one after the other from the base, the RFC (the last set) the rest
+set_range() {
+	_k=0
+	for _s in $SERIES_DIRS; do
+		_from=$(commit_of "$_k")
+		if [ "$_s" = rfc ]; then
+			_to=$(git -C "$KSRC" rev-parse HEAD)
+		else
+			_k=$((_k + $(set_size "$_s")))
+			_to=$(commit_of "$_k")
+		fi
+		[ "$_s" = "$1" ] && { echo "$_from..$_to"; return 0; }
+	done
+	return 1
+}
+# set_prefix SET: its subject prefix
+set_prefix() { if [ "$1" = rfc ]; then echo "RFC PATCH v$RFC_VERSION"; else echo PATCH; fi; }
+# fixes_count: how many patches come before the RFC (all the fixes).
 fixes_count() {
-	echo "${FIXES:-$(grep -v '^#' "$PATCHES/fixes/series" 2>/dev/null | grep -c .)}"
+	_n=0
+	for _s in $SERIES_DIRS; do
+		[ "$_s" = rfc ] || _n=$((_n + $(set_size "$_s")))
+	done
+	echo "$_n"
 }
 
 # Hash of the series in patches/ (names and contents, in order).
@@ -104,16 +142,15 @@ series_hash() {
 	{ series; series | sed "s|^|$PATCHES/|" | xargs -r cat; } | sha256sum | cut -c1-16
 }
 
-# format_series DIR: the commits of build/linux as DIR/fixes/*.patch (the
-# first fixes_count of them, "[PATCH n/m]") and DIR/rfc/*.patch (the rest,
+# format_series DIR: the commits of build/linux as DIR/SET/*.patch for each
+# set (set_range, numbered within the set: "[PATCH n/m]", the RFC's
 # "[RFC PATCH vN n/m]"); stable bytes for the same commits.
 format_series() {
-	_fx=$(fixes_rev)
-	mkdir -p "$1/fixes" "$1/rfc"
-	git -C "$KSRC" format-patch -q -o "$1/fixes" --zero-commit --no-signature \
-		--minimal --subject-prefix=PATCH base.."$_fx" >/dev/null
-	git -C "$KSRC" format-patch -q -o "$1/rfc" --zero-commit --no-signature \
-		--minimal --subject-prefix="RFC PATCH v$RFC_VERSION" "$_fx"..HEAD >/dev/null
+	for _set in $SERIES_DIRS; do
+		mkdir -p "$1/$_set"
+		git -C "$KSRC" format-patch -q -o "$1/$_set" --zero-commit --no-signature \
+			--minimal --subject-prefix="$(set_prefix "$_set")" "$(set_range "$_set")" >/dev/null
+	done
 }
 
 # The commits of build/linux that the comparisons name: stock (the pristine

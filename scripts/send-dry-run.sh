@@ -1,15 +1,18 @@
 #!/bin/sh
-# make send-dry-run [SIGNOFF=1]: both series as the mails their sender
+# make send-dry-run [SIGNOFF=1]: every series as the mails its sender
 # would send, and git send-email --dry-run of them, with To/Cc from the
-# tree's get_maintainer.pl: the fixes ("[PATCH n/m]", for stock) and the RFC
-# ("[RFC PATCH vN n/m]", on top of the fixes), each with its cover letter
-# (patches/*/cover-letter; the RFC's ends with the range-diff against the
-# last version).  From: is the git identity of the person running it; with
-# SIGNOFF=1 (their certification of the DCO, as git commit -s is) each patch
-# also gets their Signed-off-by, and the mails must then pass checkpatch
-# --strict whole.  No base-commit: the base is Debian's 7.3.4 tarball, whose
-# commit id no one upstream has; the cover letters name the release.
-# Nothing is sent.  Mails in build/results/mails/{fixes,rfc}.
+# tree's get_maintainer.pl: the char fixes and the block fix ("[PATCH
+# n/m]", each set for stock alone, to its own maintainers) and the RFC
+# ("[RFC PATCH vN n/m]", on top of them), each set of more than one patch
+# with its cover letter (patches/*/cover-letter; the RFC's ends with the
+# range-diff against the last version).  From: is the git identity of the
+# person running it; with SIGNOFF=1 (their certification of the DCO, as
+# git commit -s is) each patch also gets their Signed-off-by, and the
+# mails must then pass checkpatch --strict whole.  No base-commit: the
+# base is Debian's 7.3.4 tarball, whose commit id no one upstream has; the
+# cover letters name the release.  Nothing is sent.  Mails in
+# build/results/RUN/mails/SET; at the end, the notes for the sender
+# (patches/sender-notes), which are never mailed.
 . "$(dirname "$0")/lib.sh"
 set -e
 "$TOP/scripts/deps.sh" git-email
@@ -24,15 +27,18 @@ rm -rf "$out"
 placeholder=$(git -C "$KSRC" log -1 --format='%an <%ae>' HEAD)
 ign=MISSING_SIGN_OFF,UNKNOWN_COMMIT_ID
 [ "${SIGNOFF:-}" = 1 ] && ign=UNKNOWN_COMMIT_ID
-fx=$(fixes_rev)
 for s in $SERIES_DIRS; do
+	range=$(set_range "$s")
 	case $s in
-	fixes) range=base..$fx prefix=PATCH v= ;;
-	*) range=$fx..HEAD prefix="RFC PATCH" v=-v$RFC_VERSION ;;
+	rfc) prefix="RFC PATCH" v=-v$RFC_VERSION ;;
+	*) prefix=PATCH v= ;;
 	esac
+	# a set of one patch goes without a cover letter
+	cl=--cover-letter
+	[ "$(set_size "$s")" = 1 ] && [ "$s" != rfc ] && cl=
 	mkdir -p "$out/$s"
 	# shellcheck disable=SC2086
-	git -C "$KSRC" format-patch -q -o "$out/$s" --cover-letter $v \
+	git -C "$KSRC" format-patch -q -o "$out/$s" $cl $v \
 		--subject-prefix="$prefix" --no-signature "$range"
 	for m in "$out/$s"/*.patch; do
 		sed -i "s|^From: $placeholder\$|From: $me|" "$m"
@@ -44,10 +50,10 @@ for s in $SERIES_DIRS; do
 		fi
 	done
 	# the cover letter: subject and text from patches/$s/cover-letter
-	cover=$(ls "$out/$s"/*0000-*.patch)
+	cover=$(ls "$out/$s"/*0000-*.patch 2>/dev/null || true)
 	letter=$PATCHES/$s/cover-letter
-	[ -f "$letter" ] || die "no $letter"
-	python3 - "$cover" "$letter" <<'PY'
+	[ -z "$cover" ] || [ -f "$letter" ] || die "no $letter"
+	[ -z "$cover" ] || python3 - "$cover" "$letter" <<'PY'
 import sys
 cover, letter = sys.argv[1:]
 text = open(letter).read().split('\n', 2)
@@ -77,7 +83,7 @@ PY
 	to=$(cd "$KSRC" && $gm --nol $ps | paste -sd, -)
 	# shellcheck disable=SC2086
 	cc=$(cd "$KSRC" && $gm --nom $ps | paste -sd, -)
-	python3 - "$cover" "$to" "$cc" <<'PY'
+	[ -z "$cover" ] || python3 - "$cover" "$to" "$cc" <<'PY'
 import sys
 cover, to, cc = sys.argv[1:]
 head, sep, body = open(cover).read().partition('\n\n')
@@ -91,3 +97,6 @@ PY
 	grep -E '^(Dry-OK|Subject:|To:|Cc:)' "$out/$s.dry-run.txt" | head -40
 	say "send-dry-run: $s: $(ls "$out/$s"/*.patch | wc -l) mails in $out/$s, from $me$( [ "${SIGNOFF:-}" = 1 ] && echo ", signed off")"
 done
+echo
+say "notes for the sender, to read before sending (never mailed): patches/sender-notes"
+cat "$PATCHES/sender-notes"

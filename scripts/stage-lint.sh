@@ -1,6 +1,6 @@
 #!/bin/sh
 # Stage "lint": what a maintainer runs before reading a series.
-#  - checkpatch.pl --strict on every patch of both series as git
+#  - checkpatch.pl --strict on every patch of every series as git
 #    format-patch writes it (scripts/checkpatch.sh: the repository's copy
 #    carries no Signed-off-by, which only a human may add; findings
 #    explained in their commit messages are listed in
@@ -26,7 +26,7 @@ mkdir -p "$out/patches"
 n=$(patch_count)
 
 format_series "$out/patches"
-for p in "$out"/patches/fixes/*.patch "$out"/patches/rfc/*.patch; do
+for p in $(for s in $SERIES_DIRS; do ls "$out/patches/$s"/*.patch; done); do
 	b=$(basename "$(dirname "$p")")/$(basename "$p")
 	"$TOP/scripts/checkpatch.sh" "$p" > "$out/$(basename "$p").checkpatch"
 	if [ -s "$out/$(basename "$p").checkpatch" ]; then
@@ -56,6 +56,24 @@ else
 	head -20 "$out/pyflakes.txt"
 	notok "pyflakes: findings in the project's Python ($out/pyflakes.txt)"
 fi
+
+# The fix sets as posted: no test hunk in a fix, and each set applies to
+# the pristine base on its own (git apply --check, in order).
+for s in $SERIES_DIRS; do
+	[ "$s" = rfc ] && continue
+	hunks=$(grep -l '^+++ b/.*\(/tests/\|kunit\)' "$out/patches/$s"/*.patch 2>/dev/null || true)
+	rm -rf "$out/apply-$s"
+	git -C "$KSRC" worktree prune
+	if [ -n "$hunks" ]; then
+		notok "$s: a fix carries a test hunk: $hunks"
+	elif git -C "$KSRC" worktree add -q --detach "$out/apply-$s" base 2>/dev/null &&
+	     git -C "$out/apply-$s" apply --index "$out/patches/$s"/*.patch 2>"$out/apply-$s.txt"; then
+		ok "$s: $(ls "$out/patches/$s"/*.patch | wc -l) fixes, no test hunk, apply to stock alone"
+	else
+		notok "$s: does not apply to stock alone ($out/apply-$s.txt)"
+	fi
+	git -C "$KSRC" worktree remove --force "$out/apply-$s" 2>/dev/null || rm -rf "$out/apply-$s"
+done
 
 # Fixes: tags name commits of public history (checkpatch cannot look them
 # up in a tree without history): each must be in testing/lint/known-commits.

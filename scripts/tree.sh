@@ -17,7 +17,7 @@ want=$(series_hash)
 
 apply_series() {
 	n=$(series | wc -l)
-	say "tree: applying the $n patches of patches/fixes/series and patches/rfc/series"
+	say "tree: applying the $n patches of $(for s in $SERIES_DIRS; do printf 'patches/%s ' "$s"; done)"
 	if [ "$n" -gt 0 ] && ! series | sed "s|^|$PATCHES/|" |
 		xargs git -C "$KSRC" am -q --whitespace=nowarn; then
 		git -C "$KSRC" am --abort 2>/dev/null || true
