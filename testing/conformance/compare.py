@@ -23,8 +23,8 @@ predicted:
   D1c, D1b  a dynamic major where stock's hash-slot search and the patched
             search pick different majors on the /proc/devices before the
             call: D1c for a char one (alloc_chrdev_region, __register_chrdev
-            or register_chrdev with major 0, register_chrdev_region of one
-            piece from MKDEV(0, m)), D1b for a block one (register_blkdev(0)).
+            or register_chrdev with major 0), D1b for a block one
+            (register_blkdev(0)).
             Stock gets its pick S, ours its pick P: the return value, dev=
             and the one new /proc/devices line each imply, no message; or,
             where S does not exist, stock -EBUSY with its "dynamic allocation
@@ -33,20 +33,8 @@ predicted:
             exactly what it got (or is a "skip" where it got nothing), and
             both are back to the state before the probe.
   D2t       register_chrdev_region(from, count), from + count >= 2^32,
-            MAJOR(from) not 0: stock 0, no message, nothing held.  Ours walks
-            the range in 64 bits, one piece per major, the first from
-            MINOR(from), the others whole majors, and the first piece that
-            fails decides: -EBUSY, no message, at the first major below 512
-            where the piece overlaps a reservation; else -EINVAL with exactly
-            'CHRDEV "name" major requested (N) is greater than the maximum
-            (511)', N = max(MAJOR(from), 512); nothing held either way.  A
-            non-empty reservation overlaps a piece [b, 2^20) if it ends
-            above b, an empty one at minor m if m > b.  The reservations are
-            the comparer's model of the pieces the calls made, and, for the
-            /proc/devices lines the model does not explain (the boot ones),
-            one of unknown minors each, taken to be non-empty: it overlaps a
-            whole-major piece, and leaves a first piece from a minor above 0
-            undecided.  An undecided call is explained by no rule.
+            MAJOR(from) not 0: stock 0, no message, nothing held; ours
+            -EINVAL, no message, nothing held.
   D2m       alloc_chrdev_region() or __register_chrdev() with a baseminor
             beyond MINORMASK that passes stock's (wrapping) range check:
             stock registers it in its dynamic pick (or the fixed major) with
@@ -59,11 +47,16 @@ predicted:
             exactly the tracked pieces that match the per-major pieces of
             [from, 2^32).  Its follow-ups, one exact release of each of
             those, bring stock to the same state and leave ours alone.
-  D4        register_chrdev_region(MKDEV(0, m), count) across majors that
-            fails after its dynamic first piece (stock's pick S exists): the
-            same return value and messages on both; stock holds one extra
-            line, exactly "S name", ours nothing.  Its follow-up, the release
-            of stock's piece, brings stock back and leaves ours unchanged.
+  D4        register_chrdev_region(MKDEV(0, m), count), m <= MINORMASK,
+            m + count < 2^32: ours -EINVAL, no message, nothing held.  Stock,
+            where its dynamic pick S exists and count is not 0, takes the
+            first piece [m, min(m + count, 2^20)) in S: within one major 0
+            and the one new line "S name"; across majors -EBUSY, no message,
+            and the same line (a later piece fails on the boot major 1 and
+            the first one is kept).  Where S does not exist, -EBUSY with the
+            "dynamic allocation region is full" message, nothing held; with
+            count 0, 0 and nothing held.  Its follow-up, where stock holds
+            the piece, releases it exactly: stock back, ours unchanged.
 
 Per seed, the rule state (a pending follow-up) starts empty; a seed must end
 with /proc/devices equal to the boot listing on both kernels.  Prints one line
@@ -467,10 +460,6 @@ def dynamic_call(rec):
             base, count, name = int(a[1]), int(a[2]), a[3]
         elif rec.api == 'rc0' and int(a[0]) == 0:
             base, count, name = 0, 256, a[1]
-        elif rec.api == 'rcr' and a[0].startswith('0:'):
-            base, count, name = int(a[0][2:]), int(a[1]), a[2]
-            if not count:
-                return None
         elif rec.api == 'rb' and int(a[0]) == 0:
             return 'b', 0, 0, a[1]
         else:
@@ -555,70 +544,14 @@ def top_args(rec):
     return frm, count, name
 
 
-def reservations(state, model, major):
-    """The char reservations in @major: (the model's pieces there, how many
-    /proc/devices lines of @major they leave unexplained), or None when
-    the model has a piece there that /proc/devices does not list."""
-    lines = [e[2] for e in entries(state) if e[0] == 'c' and e[1] == major]
-    known = [p for p in model.pieces if p[0] == major]
-    for p in known:
-        if p[3][:63] not in lines:
-            return None
-        lines.remove(p[3][:63])
-    return known, len(lines)
-
-
-def overlaps(piece, b):
-    """Does a reservation (major, base, count, ...) overlap the piece
-    [b, 2^20) of its major?  (Stock's rule and the patched one: an empty
-    reservation at m overlaps a piece holding m - 1 and m.)"""
-    base, count = piece[1], piece[2]
-    if base > MINORMASK:
-        return None
-    return base + count > b if count else base > b
-
-
-def top_expect(rec, model):
-    """Ours' outcome of a D2t call (see top_args) on the state before it, as
-    (ret, dev, msgs, after); None when the comparer cannot decide it."""
-    frm, count, name = top_args(rec)
-    maj, state = frm >> 20, rec.before
-    busy = (EBUSY, None, (), state)
-    if maj >= 512:
-        return (EINVAL, None, (top_msg(name, maj),), state)
-    held = majors(state, 'c')
-    if any(maj <= p[0] < 512 and p[0] not in held for p in model.pieces):
-        return None
-    for m in sorted(h for h in held if maj <= h < 512):
-        res = reservations(state, model, m)
-        if res is None:
-            return None
-        known, unknown = res
-        b = frm & MINORMASK if m == maj else 0
-        over = [overlaps(p, b) for p in known]
-        if None in over:
-            return None
-        if any(over):
-            return busy
-        if unknown:
-            # a reservation of unknown minors, taken to be non-empty
-            return busy if b == 0 else None
-    return (EINVAL, None, (top_msg(name, 512),), state)
-
-
 def rule_d2t(s, o, ctx):
-    """D2t: stock 0, nothing held; ours the first failing piece's error."""
+    """D2t: stock 0, nothing held; ours -EINVAL, nothing held."""
     if top_args(s) is None or s.before != o.before:
-        return None
-    want = top_expect(o, ctx.models['ours'])
-    if want is None or want != top_expect(s, ctx.models['stock']):
         return None
     if outcome(s) != (0, None, (), s.before):
         return 'D2t', False, 'stock is not its model (0, nothing held)'
-    if outcome(o) != want:
-        if want[0] == EBUSY:
-            return 'D2t', False, 'ours must be -EBUSY at a taken major, no message, nothing held'
-        return 'D2t', False, f'ours must be -EINVAL with "{want[2][0]}", nothing held'
+    if outcome(o) != (EINVAL, None, (), o.before):
+        return 'D2t', False, 'ours must be -EINVAL, no message, nothing held'
     return 'D2t', True, None
 
 
@@ -686,29 +619,47 @@ def rule_d3(s, o, ctx):
     return 'D3', True, None
 
 
-def rule_d4(s, o, ctx):
-    """D4: stock leaks the dynamic first piece of a failing range."""
-    if s.api != 'rcr' or s.before != o.before or not s.argv[0].startswith('0:'):
+def d4_args(rec):
+    """(base, count, name) of a register_chrdev_region(MKDEV(0, m), ...)
+    that D4 covers, or None."""
+    if rec.api != 'rcr' or not rec.argv[0].startswith('0:'):
         return None
     try:
-        base, count, name = int(s.argv[0][2:]), int(s.argv[1]), s.argv[2]
+        base, count, name = int(rec.argv[0][2:]), int(rec.argv[1]), rec.argv[2]
     except (ValueError, IndexError):
         return None
-    if base > MINORMASK or base + count <= WHOLE or base + count >= TOP:
+    if base > MINORMASK or base + count >= TOP:
         return None
-    sp = stock_chr(s.before)
+    return base, count, name
+
+
+def d4_stock(rec):
+    """Stock's outcome of a D4 call (see d4_args), and the follow-up that
+    releases what it keeps (None: nothing kept)."""
+    base, count, name = d4_args(rec)
+    sp = stock_chr(rec.before)
+    if not count:
+        return (0, None, (), rec.before), None
     if sp is None:
+        return (EBUSY, None, (full_msg('rcr', name),), rec.before), None
+    ret = 0 if base + count <= WHOLE else EBUSY
+    return ((ret, None, (), with_line(rec.before, 'c', sp, name)),
+            f'f ucr {sp}:{base} {min(count, WHOLE - base)}')
+
+
+def rule_d4(s, o, ctx):
+    """D4: major 0 in register_chrdev_region(): ours refuses it, stock takes
+    a dynamic first piece and keeps it."""
+    if d4_args(s) is None or s.before != o.before:
         return None
-    if s.ret is None or s.ret >= 0:
-        return None
-    if (o.ret, o.dev, o.msgs) != (s.ret, s.dev, s.msgs):
-        return 'D4', False, 'ours must fail as stock does'
-    if s.after != with_line(s.before, 'c', sp, name):
-        return 'D4', False, f'stock is not its model (leaks "{line_of("c", sp, name)}")'
-    if o.after != o.before:
-        return 'D4', False, 'ours must hold nothing'
-    ctx.pending = Pending('D4', 'leak',
-                          calls={f'f ucr {sp}:{base} {WHOLE - base}': line_of('c', sp, name)})
+    want, release = d4_stock(s)
+    if outcome(s) != want:
+        return 'D4', False, f'stock is not its model ({want[:3]})'
+    if outcome(o) != (EINVAL, None, (), o.before):
+        return 'D4', False, 'ours must be -EINVAL, no message, nothing held'
+    if release:
+        ctx.pending = Pending('D4', 'leak',
+                              calls={release: line_of('c', stock_chr(s.before), d4_args(s)[2])})
     return 'D4', True, None
 
 

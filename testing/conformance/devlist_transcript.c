@@ -24,17 +24,15 @@
  *  - D2m: alloc_chrdev_region() / __register_chrdev() with a baseminor
  *    beyond MINORMASK, which stock registers: the follow-up releases
  *    stock's piece;
- *  - D4: register_chrdev_region(MKDEV(0, m), ...) whose later piece fails,
- *    which leaks the dynamic first piece in stock: the follow-up releases it;
+ *  - D4: register_chrdev_region(MKDEV(0, m), ...), which the patched
+ *    kernel refuses and stock makes a dynamic first piece (kept even when
+ *    a later piece fails): the follow-up releases stock's piece;
  *  - D3: unregister_chrdev_region() of a range reaching the top of dev_t,
  *    which releases nothing in stock and the exact pieces in range in the
  *    patched kernel: follow-ups release those pieces exactly.
  * D2t, register_chrdev_region() of a range reaching the top of dev_t from
- * a fixed major, needs none: stock returns 0, the patched kernel fails at
- * the first taken major below 512 (-EBUSY) or at major 512 (-EINVAL), and
- * neither holds anything after it; no choice depends on its result.  Its
- * first piece starts at minor 0 in a boot major: the comparer does not
- * know which minors a boot reservation holds.
+ * a fixed major, needs none: stock returns 0, the patched kernel -EINVAL,
+ * and neither holds anything after it; no choice depends on its result.
  * A release range in major 4095 that does not reach the top of dev_t hangs
  * stock; none is ever issued.  Releases never touch a boot reservation:
  * they are exact releases of what the module holds, or lie above the
@@ -107,7 +105,7 @@ MODULE_PARM_DESC(emulate, "test the comparer: fake the patched kernel's differen
 #define NAMELEN		72
 
 enum { K_REGION, K_CHRDEV, K_BLK };
-enum { A_RCR, A_ACR, A_RC, A_RC0 };
+enum { A_ACR, A_RC, A_RC0 };	/* the dynamic calls, for rnd(3) */
 
 struct piece {
 	u32 major, base, count;
@@ -431,33 +429,6 @@ static void em_top_release(u32 from)
 		unregister_chrdev_region(MKDEV(m, 0), WHOLE);
 }
 
-/*
- * D2t: the patched walk of a range reaching the top of dev_t, one piece per
- * major: the first piece that fails decides (-EBUSY at a taken major below
- * 512, else -EINVAL at major 512), and the pieces taken before it go again.
- */
-static int em_top(u32 from, const char *name)
-{
-	u32 m, b;
-	int ret = 0;
-
-	for (m = MAJOR(from); m < NMAJ; m++) {
-		b = m == MAJOR(from) ? MINOR(from) : 0;
-		ret = register_chrdev_region(MKDEV(m, b), WHOLE - b, name);
-		if (ret)
-			break;
-	}
-	while (m-- > MAJOR(from)) {
-		b = m == MAJOR(from) ? MINOR(from) : 0;
-		unregister_chrdev_region(MKDEV(m, b), WHOLE - b);
-	}
-	if (ret)
-		return ret;
-	pr_err("CHRDEV \"%s\" major requested (%u) is greater than the maximum (%u)\n",
-	       name, max_t(u32, MAJOR(from), NMAJ), NMAJ - 1);
-	return -EINVAL;
-}
-
 static int em_minor(u32 base, u32 count, const char *name)
 {
 	pr_err("CHRDEV \"%s\" minor range requested (%u-%u) is out of range of maximum range (%u-%u) for a single major\n",
@@ -467,16 +438,10 @@ static int em_minor(u32 base, u32 count, const char *name)
 
 static int k_rcr(u32 from, u32 count, const char *name)
 {
-	int p = em_pick_chr(), s = pred_chr(true), ret;
-
-	if (emulate && count && MAJOR(from) && (u64)from + count >= (1ULL << 32))
-		return em_top(from, name);
-	if (!MAJOR(from) && count && p >= 0 && MINOR(from) + count <= WHOLE)
-		return register_chrdev_region(MKDEV(p, MINOR(from)), count, name);
-	ret = register_chrdev_region(from, count, name);
-	if (emulate && ret && !MAJOR(from) && s >= 0 && MINOR(from) + count > WHOLE)
-		unregister_chrdev_region(MKDEV(s, MINOR(from)), WHOLE - MINOR(from));
-	return ret;
+	/* D4 and D2t: refused before anything is registered, no message */
+	if (emulate && (!MAJOR(from) || (u64)from + count >= (1ULL << 32)))
+		return -EINVAL;
+	return register_chrdev_region(from, count, name);
 }
 
 static int k_acr(dev_t *dev, u32 base, u32 count, const char *name)
@@ -917,7 +882,6 @@ static void undo_probe(int api, int got, u32 base, u32 count, const char *name)
 	}
 	switch (api) {
 	case A_ACR:
-	case A_RCR:
 		if (count)
 			c_ucr('f', MKDEV(got, base), count);
 		else
@@ -950,11 +914,6 @@ static void dyn_chr(int api, u32 base, u32 count, const char *name)
 		if (!ret)
 			got = MAJOR(dev);
 		break;
-	case A_RCR:
-		ret = c_rcr(flag, MKDEV(0, base), count, name);
-		if (!ret && count)
-			got = find_chr_major(name);
-		break;
 	case A_RC:
 		ret = c_rc(flag, 0, base, count, name);
 		if (ret > 0)
@@ -974,7 +933,7 @@ static void dyn_chr(int api, u32 base, u32 count, const char *name)
 	}
 	if (got < 0)
 		return;
-	if (api == A_ACR || api == A_RCR) {
+	if (api == A_ACR) {
 		h = track_region(MKDEV(got, base), count, name);
 		if (h && !count) {	/* a zero-minor piece: held all the same */
 			h->np = 1;
@@ -1035,39 +994,24 @@ static void op_rcr_fixed(const char *name)
 		track_region(MKDEV(major, base), count, name);
 }
 
-/* register_chrdev_region(MKDEV(0, m), ...): the first piece is dynamic. */
+/*
+ * register_chrdev_region(MKDEV(0, m), ...) (D4): the patched kernel refuses
+ * it.  Stock takes its dynamic pick for the first piece and keeps it, also
+ * when the range runs on into major 1, which mem holds: a follow-up
+ * releases that piece, exactly, on both kernels.
+ */
 static void op_rcr_dyn(const char *name)
 {
 	u32 base = pick_minor(), count;
-	int s = pred_chr(true), p = pred_chr(false), ret, got, i;
-	struct piece pc[MAXP];
+	int s = pred_chr(true);
 
-	if (rnd(3) || s != p || s < 0) {
+	if (rnd(3))
 		count = pick_count(base, false);
-		if (!count) {	/* holds nothing, dynamic or not */
-			c_rcr('.', MKDEV(0, base), 0, name);
-			return;
-		}
-		dyn_chr(A_RCR, base, count, name);
-		return;
-	}
-	/* into major 1 and on: a later piece fails; stock leaks the first */
-	count = WHOLE - base + 1 + rnd(WHOLE);
-	ret = c_rcr('.', MKDEV(0, base), count, name);
-	if (ret) {
-		c_ucr('f', MKDEV(s, base), WHOLE - base);
-		return;
-	}
-	/* all of it was free: track each piece on its own */
-	got = find_chr_major(name);
-	if (got < 0)
-		return;
-	i = decompose(MKDEV(0, base), count, pc, MAXP);
-	while (i-- > 0) {
-		if (i == 0)
-			pc[0].major = got;
-		track_region(MKDEV(pc[i].major, pc[i].base), pc[i].count, name);
-	}
+	else
+		count = WHOLE - base + 1 + rnd(WHOLE);
+	c_rcr('.', MKDEV(0, base), count, name);
+	if (count && s >= 0)
+		c_ucr('f', MKDEV(s, base), min(count, WHOLE - base));
 }
 
 static void op_rcr_bad(const char *name)
@@ -1095,14 +1039,11 @@ static void op_rcr_bad(const char *name)
 
 /*
  * register_chrdev_region() of a range reaching the top of dev_t (D2t):
- * stock returns 0 and holds nothing.  The patched kernel walks it one
- * piece per major, the first from MINOR(from), the others whole majors:
- * -EBUSY (silently) at the first piece below 512 that overlaps a
- * reservation, else -EINVAL at major 512 (or at MAJOR(from) beyond it);
- * it holds nothing either.  From beyond 511, from free majors up to 511,
- * from a boot major, from a free major below one of our pieces, from
- * around one of our pieces.  In a boot major the first piece starts at
- * minor 0: the comparer knows a boot reservation's major, not its minors.
+ * stock returns 0 and holds nothing; the patched kernel refuses it with
+ * -EINVAL before anything is registered, whatever lies on the way.  From
+ * beyond 511, from free majors up to 511, from a boot major, from a free
+ * major below one of our pieces, from around one of our pieces: the
+ * places where a walk of the range would stop at different majors.
  */
 static void op_rcr_top(const char *name)
 {
@@ -1497,7 +1438,7 @@ static void op_hide(const char *name)
 			}
 		}
 		mkname(name2, 't');
-		dyn_chr(rnd(4), 0, 1 + rnd(4), name2);
+		dyn_chr(rnd(3), 0, 1 + rnd(4), name2);
 		return;
 	}
 	p = pred_blk(false);
@@ -1638,7 +1579,7 @@ static void exhaust_chr(void)
 			break;
 		if (s != p) {
 			if (rnd(2) == 0) {
-				dyn_chr(rnd(4), 0, 1 + rnd(2), name);
+				dyn_chr(rnd(3), 0, 1 + rnd(2), name);
 				mkname(name, 'x');
 			}
 			cnt = 1 + rnd(4);
@@ -1646,9 +1587,12 @@ static void exhaust_chr(void)
 				track_region(MKDEV(p, 0), cnt, name);
 			continue;
 		}
-		dyn_chr(rnd(4), rnd(4) ? 0 : rnd(256), 1 + rnd(8), name);
+		dyn_chr(rnd(3), rnd(4) ? 0 : rnd(256), 1 + rnd(8), name);
 	}
-	/* full: every dynamic call fails with the same message */
+	/*
+	 * full: every dynamic call fails with the same message; the patched
+	 * kernel refuses the last one earlier, with -EINVAL (D4)
+	 */
 	mkname(name, 'x');
 	c_acr('.', 0, 1, name, &dev);
 	mkname(name, 'x');

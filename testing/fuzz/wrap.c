@@ -30,17 +30,18 @@
  *        taken by the major 255 above it
  *   D1b  the dynamic block major is the highest free one in 254..1; stock
  *        skips N while N + 255 (or 510) is held
- *   D2t  register_chrdev_region() of a range that reaches 2^32 walks it in
- *        64 bits, piece by piece, the first failure winning, as a range
- *        reaching major 512 is walked; stock wraps, holds nothing and
- *        returns 0
+ *   D2t  register_chrdev_region() of a range that reaches 2^32 is refused
+ *        with -EINVAL, no message, before anything is registered; stock
+ *        wraps, holds nothing and returns 0
  *   D2m  __register_chrdev_region() refuses a baseminor > MINORMASK with
  *        the minor range message; stock passes it by unsigned wrap
- *   D4   a failing register_chrdev_region(MKDEV(0, m), ...) releases its
- *        dynamic first piece; stock leaks it
- *   D3   a release in major 4095 or up to the top is walked in 64 bits and
- *        clipped at 2^32; stock never returns (not run: the model says so
- *        first) or, for a range reaching 2^32, releases nothing
+ *   D4   register_chrdev_region(MKDEV(0, m), ...) is refused with -EINVAL,
+ *        no message, before anything is registered; stock takes a dynamic
+ *        major for the first piece (and keeps it when a later one fails)
+ *   D3   a release from major 512 up returns at once, and one below ends at
+ *        major 512; stock never returns from major 4095 (not run: the
+ *        model says so first) or, for a range reaching 2^32, releases
+ *        nothing
  * When the model's stock and series outcomes are the same, the two sides
  * must agree exactly, whatever the model says (and stock must match the
  * model there too, unless -m).  When they differ, the series must produce
@@ -86,7 +87,7 @@ static const char *const fix_names[] = {
 static const char *const rule_names[] = {
 	"hash-slot dynamic char major", "hash-slot dynamic block major",
 	"dev_t top in register_chrdev_region", "baseminor beyond MINORMASK",
-	"dynamic first piece leaked on failure",
+	"major 0 in register_chrdev_region",
 	"release in major 4095 or up to the top of dev_t",
 };
 
@@ -728,29 +729,29 @@ static uint64_t next_major(uint64_t n, bool wide)
 static int m_register_chrdev_region(struct mctx *x, uint32_t from, uint32_t count,
 				    const char *name)
 {
-	bool wide = x->fixes & F_D2T;
-	uint64_t to = wide ? (uint64_t)from + count : (uint32_t)(from + count);
-	unsigned int first_major = 0, got;
-	uint64_t n, next;
+	uint32_t to = from + count;
+	unsigned int got;
+	uint32_t n, next;
 	int ret = 0, idx;
 
+	if ((x->fixes & F_D4) && !MAJOR(from))
+		return -EINVAL;
+	if ((x->fixes & F_D2T) && (uint64_t)from + count > UINT32_MAX)
+		return -EINVAL;
 	for (n = from; n < to; n = next) {
-		next = next_major(n, wide);
+		next = next_major(n, false);
 		if (next > to)
 			next = to;
-		ret = m_region(x, MAJOR(n), MINOR(n), (int)(uint32_t)(next - n), name, &got, &idx);
+		ret = m_region(x, MAJOR(n), MINOR(n), (int)(next - n), name, &got, &idx);
 		if (ret < 0)
 			goto fail;
-		if (n == from)
-			first_major = got;
 	}
 	return 0;
 fail:
 	to = n;
 	for (n = from; n < to; n = next) {
-		next = next_major(n, wide);
-		m_unregion(x, (x->fixes & F_D4) && n == from ? first_major : MAJOR(n),
-			   MINOR(n), (int)(uint32_t)(next - n), NULL);
+		next = next_major(n, false);
+		m_unregion(x, MAJOR(n), MINOR(n), (int)(next - n), NULL);
 	}
 	return ret;
 }
@@ -760,9 +761,11 @@ static void m_unregister_chrdev_region(struct mctx *x, uint32_t from, uint32_t c
 	uint64_t n, next, to;
 
 	if (x->fixes & F_D3) {
+		if (MAJOR(from) >= CHR_MAX)
+			return;
 		to = (uint64_t)from + count;
-		if (to > 1ULL << 32)
-			to = 1ULL << 32;
+		if (to > (uint64_t)CHR_MAX << MINORBITS)
+			to = (uint64_t)CHR_MAX << MINORBITS;
 		for (n = from; n < to; n = next) {
 			next = next_major(n, true);
 			if (next > to)

@@ -22,6 +22,7 @@
 #include <linux/err.h>
 #include <linux/kdev_t.h>
 #include <linux/errno.h>
+#include <linux/overflow.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
