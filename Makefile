@@ -3,25 +3,25 @@
 
 SHELL := /bin/sh
 KSRC ?=
+# the stages of make check, in order: one list, in scripts/stages
+STAGE_NAMES := $(shell grep -v '^\#' scripts/stages)
 export SIGNOFF SERIES SET_SIZES
 
 .PHONY: all help run check tree kernels export export-check apply clean \
-	harness fuzz lint check-series kunit-stock kunit-x86_64 conformance \
-	kunit-um kunit-i386 kunit-arm64 size send-dry-run bench bench-native kunit-ci \
+	$(STAGE_NAMES) check-series kunit-arm64 size send-dry-run bench bench-native kunit-ci \
 	stress
 
 all: help
 
 help:
-	@echo "make run           build Linux 7.3 with both series, boot it in QEMU, show /proc/devices"
+	@echo "make run           build Linux 7.3 with every series, boot it in QEMU, show /proc/devices"
 	@echo "make check         all tests; ends with 'N passed, N failed, N skipped'"
-	@echo "make tree          build/linux: the pristine 7.3 base committed, then the fixes and the RFC"
+	@echo "make tree          build/linux: the pristine 7.3 base committed, then both fix sets and the RFC"
 	@echo "make export [SET_SIZES='5 1']   write build/linux's commits back to patches/fixes, fixes-block and rfc"
 	@echo "make export-check  fail if build/linux holds work not in patches/"
 	@echo "make apply KSRC=/path/to/linux [SERIES='fixes ...']   git am the series onto your own 7.3 tree"
-	@echo "single stages of make check:"
-	@echo "  make harness | fuzz | lint | check-series | kunit-stock | kunit-x86_64 |"
-	@echo "       conformance | kunit-um | kunit-i386"
+	@echo "single stages of make check, in its order (scripts/stages):"
+	@echo "  make $$(echo $(STAGE_NAMES) | sed 's/ / | /g')"
 	@echo "not in make check (each writes its section of docs/results.md):"
 	@echo "  make bench        stock, stock again, the fixes and the series under QEMU TCG, interleaved"
 	@echo "  make bench-native the same workloads on the extracted code in userspace, natively"
@@ -29,7 +29,7 @@ help:
 	@echo "  make kunit-ci     the suites built in (KUNIT_ALL_TESTS=y) and beside concurrent registrations"
 	@echo "  make stress       a KASAN + lockdep kernel, -smp 2: registering threads, readers, the suites"
 	@echo "  make kunit-arm64  the suites with kunit.py --arch=arm64 under QEMU, W=1 -Werror"
-	@echo "  make send-dry-run [SIGNOFF=1]   both sets of mails, From: you, git send-email --dry-run"
+	@echo "  make send-dry-run [SIGNOFF=1]   the three sets of mails, From: you, git send-email --dry-run"
 
 run:
 	@scripts/run.sh
@@ -43,11 +43,10 @@ tree:
 kernels:
 	@scripts/kernels.sh
 
-harness fuzz lint kunit-stock kunit-x86_64 conformance kunit-um kunit-i386 kunit-arm64:
+$(STAGE_NAMES) kunit-arm64:
 	@scripts/deps.sh && scripts/stage-$@.sh
 
-check-series:
-	@scripts/deps.sh && scripts/stage-series.sh
+check-series: series
 
 size send-dry-run:
 	@scripts/$@.sh

@@ -35,8 +35,11 @@ if [ "$k" -le "$nf" ]; then
 	mods=$src/build/devices_kunit.ko
 	expected_failures "$k" "$out/p$k.expected"
 else
-	mods=$(find "$obj" -name '*_kunit.ko' | sort)
-	[ -n "$mods" ] || die "prefix $k has no KUnit module (CONFIG_*_KUNIT_TEST=m)"
+	# the modules this build made (modules.order), never a leftover .ko
+	mods=$(sed -n 's|\.o$|.ko|p' "$obj/modules.order" 2>/dev/null | grep '_kunit\.ko$' |
+		sed "s|^|$obj/|")
+	[ -n "$mods" ] || die "prefix $k built no KUnit module (CONFIG_*_KUNIT_TEST=m)"
+	for m in $mods; do [ -f "$m" ] || die "prefix $k: $m is in modules.order but was not built"; done
 	: > "$out/p$k.expected"
 fi
 {

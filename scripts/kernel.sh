@@ -109,10 +109,25 @@ if ! stamp_is "k-$name.config" "$cfg" || [ ! -f "$obj/.config" ]; then
 		tail -20 "$log"
 		die "$name: configuration failed (log: $log)"
 	fi
-	# Say which requested options Kconfig dropped (a missing dependency).
-	cat $frags /dev/null | grep '^CONFIG_.*=' | while IFS= read -r opt; do
-		grep -qxF "$opt" "$obj/.config" || echo "  note: $opt not set (a dependency is missing)"
+	# Say which requested options Kconfig dropped (a missing dependency);
+	# a KUnit suite's option that this tree defines and Kconfig dropped
+	# is fatal: its cases would just vanish.
+	dropped=$(cat $frags /dev/null | grep '^CONFIG_.*=' | while IFS= read -r opt; do
+		grep -qxF "$opt" "$obj/.config" || echo "$opt"
+	done)
+	lost=
+	for opt in $dropped; do
+		echo "  note: $opt not set (a dependency is missing, or no such option here)"
+		sym=${opt%%=*}
+		case $sym in
+		*_KUNIT_TEST) git -C "$KSRC" grep -q "^config ${sym#CONFIG_}\$" "$rev" -- '*Kconfig*' &&
+			lost="$lost $sym" ;;
+		esac
 	done
+	if [ -n "$lost" ]; then
+		stamp_drop "k-$name.config"
+		die "$name: Kconfig dropped the KUnit option(s)$lost, which this tree has"
+	fi
 	stamp_set "k-$name.config" "$cfg"
 fi
 targets=${TARGETS:-bzImage}

@@ -52,6 +52,23 @@ noise_result() {
 	esac
 }
 
+# inventory LABEL FILE...: one result per suite of testing/kunit/suites
+# (those of the modules in INVENTORY_MODULES, when set): ok if FILE...
+# (result lines "RESULT|LABEL suite.case") hold at least its cases.
+inventory() {
+	_label=$1
+	shift
+	grep -v '^#' "$TOP/testing/kunit/suites" | grep . | while read -r _mod _suite _min; do
+		case " ${INVENTORY_MODULES:-$_mod} " in *" $_mod "*) ;; *) continue ;; esac
+		_n=$(cat "$@" 2>/dev/null | grep -c "^[a-z ]*|$_label $_suite\.") || true
+		if [ "$_n" -ge "$_min" ]; then
+			ok "suite $_suite ($_mod): $_n cases ran, at least $_min"
+		else
+			notok "suite $_suite ($_mod): $_n cases ran, fewer than $_min (an option Kconfig dropped, a module not built or not loaded?)"
+		fi
+	done
+}
+
 # results FILE: each result line of FILE is one result of this stage.
 results() {
 	grep -E '^(ok|not ok|skip)\|' "$1" | tr -d '\r' | tee -a "$STAGE_LIST" |

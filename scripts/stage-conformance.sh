@@ -6,7 +6,8 @@
 # (testing/conformance/devlist_transcript.c): seeded calls of every
 # registration API, each recorded with its result, dev_t, messages and
 # /proc/devices after it.  testing/conformance/compare.py compares them
-# call by call; each call, and each of its own checks, is one result.
+# call by call; each seed (all its calls), each rule's tally (it explained
+# a call) and each of the comparer's own checks is one result.
 #   TRANSCRIPT_ARGS  module parameters (default in testing/conformance/args)
 . "$(dirname "$0")/lib.sh"
 . "$TOP/scripts/report.sh"
@@ -61,7 +62,7 @@ grep -v '^ok' "$out/compare.txt" | head -40
 if [ ! -s "$out/compare.results" ]; then
 	notok "transcript: nothing compared ($out/compare.txt)"
 else
-	# one result per call of the transcript and per check of the comparer
+	# one result per seed, per rule and per check of the comparer
 	results "$out/compare.results" >/dev/null
 	[ "$rc" != 0 ] && ! grep -q '^not ok|' "$out/compare.results" &&
 		notok "compare.py failed without naming a call ($out/compare.txt)"

@@ -23,6 +23,12 @@
 #    clean only when rmmod succeeded and /proc/devices is unchanged
 #    (testing/harness/kunit-init.sh), and the test fails on a copy that
 #    calls a failed rmmod clean (v3's runner);
+#  - report.sh's inventory fails a KUnit stage whose suites ran fewer
+#    cases than testing/kunit/suites lists (testing/harness/inventory.sh),
+#    and the test fails on a copy that counts nothing;
+#  - report.sh's noise verdict (make kunit-ci, make stress) is red on bad
+#    grants and on a missing summary (testing/harness/noise.sh), and the
+#    test fails on a copy that reads any count as good;
 #  - scripts/ktap.py reports a failed and an unmarked skipped case;
 #  - the conformance comparer rejects each of its mutants
 #    (testing/conformance/selftest.py);
@@ -111,6 +117,18 @@ passes "kunit.init" "$out" sh "$h/kunit-init.sh"
 red_on "kunit.init: the test fails on a runner that calls a failed rmmod clean" kunit-init.sh \
 	testing/qemu/kunit.init \
 	's/^\tif ! rmmod "\$n"; then$/\trmmod "$n" || echo "@@@ FAIL rmmod $n"\n\tif false; then/'
+
+# The KUnit stages fail when a suite ran fewer cases than the inventory.
+out=$RESULTS/harness/inventory.txt
+passes "suite inventory" "$out" sh "$h/inventory.sh"
+red_on "suite inventory: the test fails on a report.sh that counts nothing" inventory.sh report.sh \
+	's/if \[ "\$_n" -ge "\$_min" \]; then/if true; then/'
+
+# make kunit-ci's and make stress's noise verdict: bad grants are red.
+out=$RESULTS/harness/noise.txt
+passes "noise verdict" "$out" sh "$h/noise.sh"
+red_on "noise verdict: the test fails on a report.sh that reads any count as good" noise.sh report.sh \
+	"s/\*' rounds, 0 bad grants')/*' bad grants')/"
 
 # No stale pass: the kunit.py stages are red unless this run built and ran
 # a kernel; and the test is red on a copy with v2's bug (the last run's

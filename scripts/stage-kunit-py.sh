@@ -38,6 +38,7 @@ fi
 	stage_abort "kunit.py did not build or run a kernel (exit $rc; $obj/kunit.log)"
 python3 "$TOP/scripts/ktap.py" "$(dirname "$obj")" "$arch" "$obj/test.log" > "$RESULTS/$STAGE.cases"
 results "$RESULTS/$STAGE.cases"
+inventory "$arch" "$RESULTS/$STAGE.cases"
 if [ "$rc" != 0 ] && [ "$(tail -n 1 "$RESULTS/$STAGE.cases" | cut -d' ' -f2)" = 0 ]; then
 	notok "kunit.py exited $rc although no case failed ($obj/kunit.log)"
 fi

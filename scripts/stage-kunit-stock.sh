@@ -26,4 +26,5 @@ for f in "$RESULTS/series/p0".ktap-*; do
 	results "$f.cases"
 	grep '# expected failure' "$f.cases" | sed 's/^ok|/xfail  /' | head -20
 done
+INVENTORY_MODULES=devices_kunit inventory stock "$RESULTS/series/p0".ktap-*.cases
 stage_end

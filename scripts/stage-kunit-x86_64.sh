@@ -12,4 +12,5 @@ for f in "$RESULTS/series/p$n".ktap-*; do
 	python3 "$TOP/scripts/ktap.py" "$KDIR/p$n" x86_64 "$f" > "$f.x86_64"
 	results "$f.x86_64"
 done
+inventory x86_64 "$RESULTS/series/p$n".ktap-*.x86_64
 stage_end

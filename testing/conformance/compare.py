@@ -824,6 +824,39 @@ def compare(stock, ours, out=print, verdict=None):
     return ncalls, failed, rules, checks, checks_bad
 
 
+def tally(verdicts, rules):
+    """The results as a CI system counts them: one per seed (every call of
+    it as stock does, or as one rule allows), one per rule (it explained
+    at least one call: a difference no call exercised is untested), one
+    per check of the comparer.  Names are stable from run to run; counts
+    go after them."""
+    seeds, order, out = {}, [], []
+    for v in verdicts:
+        ok, text = v.split('|', 1)
+        m = re.match(r'seed (\d+)[ :]', text)
+        if not m:
+            out.append(v)
+            continue
+        sd = m.group(1)
+        if sd not in seeds:
+            seeds[sd] = [0, []]
+            order.append(sd)
+        seeds[sd][0] += 1
+        if ok != 'ok':
+            seeds[sd][1].append(text)
+    res = []
+    for sd in order:
+        n, bad = seeds[sd]
+        if bad:
+            res.append(f'not ok|seed {sd}: {len(bad)} of {n} calls differ, first: {bad[0]}')
+        else:
+            res.append(f'ok|seed {sd}: {n} calls as stock or as a rule allows')
+    for k, v in rules.items():
+        res.append(f'ok|rule {k}: explained {v} calls' if v else
+                   f'not ok|rule {k}: no call exercised it')
+    return res + out
+
+
 def summary(ncalls, failed, rules, checks, checks_bad):
     nrules = sum(rules.values())
     return (f'compare: {ncalls} calls, {failed} failed, {nrules} explained by rules ('
@@ -843,7 +876,7 @@ def main(argv):
     if len(args) != 2 or any(a.startswith('-') for a in args):
         print('usage: compare.py [-q] [--emulated] [--results FILE] STOCK_TRANSCRIPT OURS_TRANSCRIPT\n'
               '(the kernel messages are part of the transcripts: no message files;\n'
-              ' --results: one "ok|..." or "not ok|..." line per call and check)',
+              ' --results: one "ok|..." or "not ok|..." line per seed, rule and check)',
               file=sys.stderr)
         return 2
     try:
@@ -864,7 +897,7 @@ def main(argv):
                   verdict=lambda ok, text: verdicts.append(('ok|' if ok else 'not ok|') + text))
     if results:
         with open(results, 'w') as f:
-            f.write(''.join(v.replace('\n', ' ') + '\n' for v in verdicts))
+            f.write(''.join(v.replace('\n', ' ') + '\n' for v in tally(verdicts, res[2])))
     if emulated:
         unused = [k for k, v in res[2].items() if not v]
         if unused or ours.header is None:

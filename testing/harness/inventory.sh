@@ -1,0 +1,37 @@
+#!/bin/sh
+# Test of report.sh's inventory, which fails a KUnit stage whose suites
+# ran fewer cases than testing/kunit/suites lists (seconds):
+#   1. every suite with its cases: one ok per suite, nothing failed;
+#   2. a suite missing (its option dropped), or one case short: not ok;
+#   3. INVENTORY_MODULES limits it to the suites of the modules named.
+# usage: inventory.sh [REPORT_SH]   (default scripts/report.sh; the harness
+# stage also runs it on a broken copy, which must fail)
+top=$(cd "$(dirname "$0")/../.." && pwd)
+report=${1:-$top/scripts/report.sh}
+. "$top/testing/harness/lib.sh"
+# shellcheck disable=SC2034 # read by report.sh
+TOP=$top RESULTS=$tmp BUILD=$tmp DEVLIST_RUN=t
+mkdir -p "$tmp/results"
+# shellcheck source=scripts/report.sh
+. "$report"
+# shellcheck disable=SC2034 # read by report.sh
+STAGE=demo STAGE_LIST=$tmp/list
+# all the cases the inventory asks for, under label "x"
+grep -v '^#' "$top/testing/kunit/suites" | grep . | while read -r _m s n; do
+	i=0
+	while [ $i -lt "$n" ]; do echo "ok|x $s.case$i"; i=$((i + 1)); done
+done > "$tmp/all"
+counts() {	# counts FILE [MODULES]: "ok failed" of inventory on FILE
+	: > "$STAGE_LIST"
+	INVENTORY_MODULES=${2:-} inventory x "$1" > /dev/null
+	echo "$(grep -c '^ok|' "$STAGE_LIST") $(grep -c '^not ok|' "$STAGE_LIST")"
+}
+nsuites=$(grep -v '^#' "$top/testing/kunit/suites" | grep -c .)
+t "every suite with all its cases: all ok" test "$(counts "$tmp/all")" = "$nsuites 0"
+grep -v '|x devlist\.' "$tmp/all" > "$tmp/nodevlist"
+t "a suite missing: not ok" test "$(counts "$tmp/nodevlist")" = "$((nsuites - 1)) 1"
+sed '1d' "$tmp/all" > "$tmp/short"
+t "a suite one case short: not ok" test "$(counts "$tmp/short")" = "$((nsuites - 1)) 1"
+t "INVENTORY_MODULES: only the modules named" \
+	test "$(counts "$tmp/nodevlist" devices_kunit)" = "$((nsuites - 1)) 0"
+exit $fails

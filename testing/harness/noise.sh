@@ -1,0 +1,27 @@
+#!/bin/sh
+# Test of report.sh's noise_result, the verdict of make kunit-ci and make
+# stress on testing/kunit/devlist_noise.c's summary (seconds): "0 bad
+# grants" is ok; bad grants, no summary, or a summary cut short are not.
+# (The module's own count is not exercised here: that takes a guest.)
+# usage: noise.sh [REPORT_SH]   (default scripts/report.sh; the harness
+# stage also runs it on a broken copy, which must fail)
+top=$(cd "$(dirname "$0")/../.." && pwd)
+report=${1:-$top/scripts/report.sh}
+. "$top/testing/harness/lib.sh"
+# shellcheck disable=SC2034 # read by report.sh
+TOP=$top RESULTS=$tmp BUILD=$tmp DEVLIST_RUN=t
+# shellcheck source=scripts/report.sh
+. "$report"
+# shellcheck disable=SC2034 # read by report.sh
+STAGE=demo STAGE_LIST=$tmp/list
+verdict() {	# verdict LOG-TEXT: ok or "not ok", as noise_result says
+	printf '%s\n' "$1" > "$tmp/log"
+	: > "$STAGE_LIST"
+	noise_result "$tmp/log" > /dev/null
+	cut -d'|' -f1 "$STAGE_LIST"
+}
+t "0 bad grants: ok" test "$(verdict '[   12.5] devlist-noise: 4000 rounds, 0 bad grants')" = ok
+t "3 bad grants: not ok" test "$(verdict '[   12.5] devlist-noise: 4000 rounds, 3 bad grants')" = "not ok"
+t "10 bad grants (ends in 0): not ok" test "$(verdict 'devlist-noise: 4000 rounds, 10 bad grants')" = "not ok"
+t "no summary: not ok" test "$(verdict 'devlist-noise: starting')" = "not ok"
+exit $fails
