@@ -42,6 +42,12 @@ for s in $STAGES; do
 	echo "$s $p $f $k $secs" >> "$RESULTS/check.counts"
 done
 
+# the whole run as one KTAP document, each stage a subtest
+_docs=
+for s in $STAGES; do _docs="$_docs $RESULTS/$s.ktap"; done
+# shellcheck disable=SC2086 # the stages' documents
+python3 "$TOP/scripts/ktap.py" "$BASE" --run "$RESULTS/check.ktap" $_docs > /dev/null 2>&1 || true
+
 P=0 F=0 S=0
 {
 	echo
@@ -53,7 +59,7 @@ P=0 F=0 S=0
 while read -r s p f k secs; do
 	P=$((P + p)) F=$((F + f)) S=$((S + k))
 done < "$RESULTS/check.counts"
-say "make check took $(elapsed "$t0") s; results in $RESULTS (build/results/latest)"
+say "make check took $(elapsed "$t0") s; results in $RESULTS (build/results/latest; the whole run as KTAP: check.ktap)"
 if [ -n "${CHECK_RECORD:-}" ]; then
 	{ echo '```'; cat "$RESULTS/check.table"; echo "  all: $(elapsed "$t0") s";
 	  echo "$P passed, $F failed, $S skipped"; echo '```'; } |

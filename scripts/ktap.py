@@ -23,8 +23,15 @@ kernel tree).
   ktap.py TREE --write STAGE LIST OUT SECONDS
       A stage's results (LIST: "ok|text", "not ok|text" or "skip|text"
       lines, scripts/report.sh writes them) as a KTAP document OUT: plan,
-      numbered results, "# SKIP" directives; read back with kunit_parser,
-      whose counts it prints: "P F S".
+      numbered results, "# SKIP" and "# XFAIL" directives, and the part of
+      a text after " -- " (counts, times, paths) as a diagnostic line
+      after its result, so that a test's name stays the same from run to
+      run; read back with kunit_parser, whose counts it prints: "P F S"
+      (an XFAIL counts as passed).
+
+  ktap.py TREE --run OUT STAGE_KTAP...
+      One KTAP document OUT for a whole make check, each stage's document
+      a subtest (a stage without one: "not ok"); prints its counts.
 
   ktap.py TREE --count KTAP
       The counts "P F S SECONDS" of a stage's KTAP document, by
@@ -168,20 +175,49 @@ def write(stage, lst, out, seconds):
     lines = []
     for line in open(lst, errors='replace'):
         kind, _, text = line.rstrip('\n').partition('|')
+        # "NAME -- DETAILS": the test's name stays the same from run to run;
+        # counts, times and paths go to a diagnostic line after its result
+        text, _, diag = text.partition(' -- ')
         if kind == 'ok':
-            # ktap.py's note on an expected failure stays a (non-SKIP) directive
+            # an expected failure that failed: KTAP's XFAIL directive
             desc, _, note = text.partition(' # expected failure')
-            lines.append('ok %d ' + clean(desc) +
-                         (' # expected failure' + clean(note) if note else ''))
+            lines.append(('ok %d ' + clean(desc) +
+                          (' # XFAIL ' + clean(note.lstrip(': ')) if note else ''), diag))
         elif kind == 'skip':
             desc, _, why = text.partition(' # ')
-            lines.append('ok %d ' + clean(desc) + ' # SKIP ' + clean(why or desc))
+            lines.append(('ok %d ' + clean(desc) + ' # SKIP ' + clean(why or desc), diag))
         else:
-            lines.append('not ok %d ' + clean(text))
+            lines.append(('not ok %d ' + clean(text), diag))
     with open(out + '.tmp', 'w') as f:
         f.write('KTAP version 1\n# devlist stage %s, %s s\n1..%d\n' % (stage, seconds, len(lines)))
-        for i, line in enumerate(lines, 1):
+        for i, (line, diag) in enumerate(lines, 1):
             f.write((line % i) + '\n')
+            if diag:
+                f.write('# ' + ' '.join(diag.split()) + '\n')
+    os.replace(out + '.tmp', out)
+    p, f, s = counts(PARSER(open(out).read()))
+    print(p, f, s)
+    return 1 if f else 0
+
+
+def run_doc(out, paths):
+    """One KTAP document for a whole run, each stage's a subtest, as KUnit
+    nests its suites; prints kunit_parser's counts of it: "P F S"."""
+    lines = ['KTAP version 1', '# devlist make check', '1..%d' % len(paths)]
+    for i, path in enumerate(paths, 1):
+        name = os.path.basename(path)[:-len('.ktap')]
+        try:
+            text = open(path).read().splitlines()
+        except OSError:
+            text = []
+        ok = bool(text) and counts(PARSER('\n'.join(text) + '\n'))[1] == 0
+        if text:
+            lines += ['    KTAP version 1', '    # Subtest: ' + name]
+            lines += ['    ' + x for x in text if not x.startswith('KTAP version')]
+        lines.append('%s %d %s' % ('ok' if ok else 'not ok', i, name) +
+                     ('' if text else ' # no KTAP: the stage died'))
+    with open(out + '.tmp', 'w') as f:
+        f.write('\n'.join(lines) + '\n')
     os.replace(out + '.tmp', out)
     p, f, s = counts(PARSER(open(out).read()))
     print(p, f, s)
@@ -201,6 +237,14 @@ def count(path):
 
 
 def main():
+    if '--run' in sys.argv:
+        ap = argparse.ArgumentParser()
+        ap.add_argument('tree')
+        ap.add_argument('--run', metavar='OUT')
+        ap.add_argument('stages', nargs='*')
+        args = ap.parse_intermixed_args()
+        load(args.tree)
+        return run_doc(args.run, args.stages)
     if '--write' in sys.argv or '--count' in sys.argv:
         ap = argparse.ArgumentParser()
         ap.add_argument('tree')

@@ -3,6 +3,8 @@
 # Sourced by stage scripts:
 #   . "$(dirname "$0")/report.sh"; stage_begin NAME
 #   ok "what passed"; notok "what failed"; skip "what was not run, and why"
+#   (a text "NAME -- DETAILS": NAME names the check, the same in every run;
+#   DETAILS, its counts, times and paths, become a KTAP diagnostic line)
 #   check TEXT CMD...   ok if CMD succeeds, not ok otherwise
 #   results FILE        FILE's result lines, each one result: "ok|text",
 #                       "not ok|text" or "skip|text # why" (scripts/ktap.py
@@ -47,8 +49,8 @@ check() {
 noise_result() {
 	noise=$(grep -o 'devlist-noise: [0-9]* rounds, [0-9]* bad grants' "$1" | tr -d '\r' || true)
 	case $noise in
-	*' rounds, 0 bad grants') ok "the noise made its rounds, every grant exclusive ($noise)" ;;
-	*) notok "the noise reports bad grants, or did not run (${noise:-no report}; $1)" ;;
+	*' rounds, 0 bad grants') ok "the noise made its rounds, every grant exclusive -- $noise" ;;
+	*) notok "the noise reports bad grants, or did not run -- ${noise:-no report}; $1" ;;
 	esac
 }
 
@@ -62,9 +64,9 @@ inventory() {
 		case " ${INVENTORY_MODULES:-$_mod} " in *" $_mod "*) ;; *) continue ;; esac
 		_n=$(cat "$@" 2>/dev/null | grep -c "^[a-z ]*|$_label $_suite\.") || true
 		if [ "$_n" -ge "$_min" ]; then
-			ok "suite $_suite ($_mod): $_n cases ran, at least $_min"
+			ok "suite $_suite ($_mod) ran its cases -- $_n, at least $_min"
 		else
-			notok "suite $_suite ($_mod): $_n cases ran, fewer than $_min (an option Kconfig dropped, a module not built or not loaded?)"
+			notok "suite $_suite ($_mod) ran its cases -- $_n, fewer than $_min (an option Kconfig dropped, a module not built or not loaded?)"
 		fi
 	done
 }

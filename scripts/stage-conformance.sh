@@ -48,7 +48,7 @@ for sec in proc-devices dev-listing; do
 	if [ "$lines" -lt 5 ]; then
 		notok "boot $sec: only $lines lines from the series kernel ($out/series.log)"
 	elif cmp -s "$out/stock.$sec" "$out/series.$sec"; then
-		ok "boot $sec: the same $lines lines as stock"
+		ok "boot $sec: the same as stock -- $lines lines"
 	else
 		diff -u "$out/stock.$sec" "$out/series.$sec" | head -20
 		notok "boot $sec: differs from stock"
@@ -71,7 +71,7 @@ fi
 
 # The comparer itself, on this run's stock transcript: every mutant rejected.
 if python3 "$conf/selftest.py" "$out/stock.transcript" > "$out/selftest.txt" 2>&1; then
-	ok "comparer self-test on this run's stock transcript: $(grep -c '^ok' "$out/selftest.txt") mutants rejected"
+	ok "comparer self-test on this run's stock transcript -- $(grep -c '^ok' "$out/selftest.txt") items ok"
 else
 	grep '^not ok' "$out/selftest.txt"
 	notok "comparer self-test on this run's stock transcript ($out/selftest.txt)"

@@ -41,7 +41,7 @@ if ! timeout -k 5 300 sh "$fz/build.sh" -o "$out" -s "$KSRC@$(series_rev)" -b "$
 	stage_abort "the fuzzers do not build ($log/build.txt)"
 fi
 [ -x "$out/devlist-core" ] || stage_abort "no fs/devlist.c in $KSRC: nothing for the core fuzzer"
-ok "build (gcc, ASan+UBSan) and extraction, $(elapsed "$t0") s: $(sed -n 's/^signature chrdev_show 1.*/\/proc\/devices in one pass per section/p; s/^signature chrdev_show 2.*/\/proc\/devices per major/p' "$out/ex-series/info.txt")$(sed -n 's/^proc single$/, one single_open() record/p' "$out/ex-series/info.txt"), chrdevs $(sed -n 's/^shape chrdevs //p' "$out/ex-series/info.txt"), major_names $(sed -n 's/^shape major_names //p' "$out/ex-series/info.txt")"
+ok "build (gcc, ASan+UBSan) and extraction -- $(elapsed "$t0") s: $(sed -n 's/^signature chrdev_show 1.*/\/proc\/devices in one pass per section/p; s/^signature chrdev_show 2.*/\/proc\/devices per major/p' "$out/ex-series/info.txt")$(sed -n 's/^proc single$/, one single_open() record/p' "$out/ex-series/info.txt"), chrdevs $(sed -n 's/^shape chrdevs //p' "$out/ex-series/info.txt"), major_names $(sed -n 's/^shape major_names //p' "$out/ex-series/info.txt")"
 
 # ---- the mutants, built now, run at the end
 python3 "$fz/mutate.py" list > "$log/mutants.list" || stage_abort "mutate.py list fails"
@@ -74,7 +74,7 @@ report() {
 	_rc=$(cat "$log/$1.rc" 2>/dev/null || echo "?")
 	_sum=$(grep -m1 -E '^(core|wrap): ok:' "$log/$1.txt")
 	if [ "$_rc" = 0 ] && [ -n "$_sum" ]; then
-		ok "$2: $(echo "$_sum" | sed -E 's/^(core|wrap): ok: //; s/;.*//')"
+		ok "$2 -- $(echo "$_sum" | sed -E 's/^(core|wrap): ok: //; s/;.*//')"
 		grep -m1 '^wrap: ok:' "$log/$1.txt" | sed 's/^wrap: ok: [^;]*; /  /'
 		return
 	fi
@@ -82,7 +82,7 @@ report() {
 	124|137) echo "  $1: did not finish in time" ;;
 	*) grep -m1 -A12 -E '^FAIL|ERROR: AddressSanitizer|runtime error' "$log/$1.txt" | sed 's/^/  /' ;;
 	esac
-	notok "$2: $(grep -m1 -oE '^FAIL [a-z]+ seed [0-9]+ op [0-9]+' "$log/$1.txt" || echo "exit $_rc") ($log/$1.txt; $(grep -m1 '^reproduce:' "$log/$1.txt" || echo "rerun $3"))"
+	notok "$2 -- $(grep -m1 -oE '^FAIL [a-z]+ seed [0-9]+ op [0-9]+' "$log/$1.txt" || echo "exit $_rc") ($log/$1.txt; $(grep -m1 '^reproduce:' "$log/$1.txt" || echo "rerun $3"))"
 }
 report core "core fuzz of fs/devlist.c against its model" "$out/devlist-core -s $seed"
 report wrap "wrapper fuzz, stock vs series, the six intentional differences (D1c D1b D2t D2m D3 D4) allowed" "$out/devlist-wrap -s $seed -f"
@@ -134,9 +134,9 @@ while read -r m file who desc; do
 		fi
 	done
 	if [ -z "$missed" ]; then
-		ok "mutant $m caught ($desc): $how"
+		ok "mutant $m caught ($desc) -- $how"
 	else
-		notok "mutant $m NOT caught by$missed in $secs s ($desc; $log/mutant-$m.*.txt)"
+		notok "mutant $m caught ($desc) -- NOT caught by$missed in $secs s; $log/mutant-$m.*.txt"
 	fi
 done < "$log/mutants.list"
 # ---- make bench-native builds and runs (a smoke run: nothing timed is judged)

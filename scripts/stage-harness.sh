@@ -45,10 +45,10 @@ passes() {
 	_t=$1 _o=$2
 	shift 2
 	if "$@" > "$_o" 2>&1; then
-		ok "$_t: $(grep -c '^ok' "$_o") checks pass ($_o)"
+		ok "$_t -- $(grep -c '^ok' "$_o") checks pass; $_o"
 	else
 		grep '^not ok' "$_o"
-		notok "$_t ($_o)"
+		notok "$_t -- $_o"
 	fi
 }
 # red TEXT OUT CMD...: ok if the test CMD, run on a mutant, fails
@@ -56,9 +56,9 @@ red() {
 	_t=$1 _o=$2
 	shift 2
 	if "$@" > "$_o" 2>&1; then
-		notok "$_t: the test passes on the mutant ($_o)"
+		notok "$_t -- the test passes on the mutant; $_o"
 	else
-		ok "$_t ($(grep -c '^not ok' "$_o") checks red)"
+		ok "$_t -- $(grep -c '^not ok' "$_o") checks red"
 	fi
 }
 
@@ -176,16 +176,20 @@ else
 fi
 
 # and a stage's results as KTAP, counted by kunit_parser: a failure, a
-# skip and a description with '#' in it survive the round trip
-printf 'ok|one # expected failure: D9\nnot ok|seed 1 #245 acr\nskip|three # why\nok|four # SKIP not\n' \
+# skip, an expected failure (XFAIL, counted as passed), a description
+# with '#' in it and a name with details after " -- " (a diagnostic
+# line) survive the round trip
+printf 'ok|one # expected failure: D9\nnot ok|seed 1 #245 acr\nskip|three # why\nok|four # SKIP not\nok|five -- 12 s\n' \
 	> "$RESULTS/harness/stage.list"
 w=$(python3 "$TOP/scripts/ktap.py" "$BASE" --write demo "$RESULTS/harness/stage.list" \
 	"$RESULTS/harness/stage.ktap" 7)
 c=$(python3 "$TOP/scripts/ktap.py" "$BASE" --count "$RESULTS/harness/stage.ktap")
-if [ "$w" = "2 1 1" ] && [ "$c" = "2 1 1 7" ] && grep -q '^not ok 2 seed 1 no.245 acr$' "$RESULTS/harness/stage.ktap"; then
-	ok "a stage's results as KTAP: plan, numbered results, SKIP directives, read back by kunit_parser"
+k=$RESULTS/harness/stage.ktap
+if [ "$w" = "3 1 1" ] && [ "$c" = "3 1 1 7" ] && grep -q '^not ok 2 seed 1 no.245 acr$' "$k" &&
+   grep -q '^ok 1 one # XFAIL D9$' "$k" && grep -A1 '^ok 5 five$' "$k" | grep -q '^# 12 s$'; then
+	ok "a stage's results as KTAP: plan, numbered results, SKIP and XFAIL, details as diagnostics, read back by kunit_parser"
 else
-	notok "a stage's KTAP does not read back ($w; $c; $RESULTS/harness/stage.ktap)"
+	notok "a stage's results as KTAP -- they do not read back: $w; $c; $k"
 fi
 
 passes "conformance comparer: every mutant rejected, the clean copy accepted" \

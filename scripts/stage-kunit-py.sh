@@ -36,6 +36,8 @@ if grep -q '^qemu.py: the guest printed' "$obj/test.log" "$obj/kunit.log" 2>/dev
 fi
 [ -s "$obj/test.log" ] ||
 	stage_abort "kunit.py did not build or run a kernel (exit $rc; $obj/kunit.log)"
+# kunit.py's own JSON beside this stage's KTAP, for CI systems that read it
+cp "$obj/results.json" "$RESULTS/$STAGE.json" 2>/dev/null || true
 python3 "$TOP/scripts/ktap.py" "$(dirname "$obj")" "$arch" "$obj/test.log" > "$RESULTS/$STAGE.cases"
 results "$RESULTS/$STAGE.cases"
 inventory "$arch" "$RESULTS/$STAGE.cases"
@@ -45,9 +47,9 @@ fi
 [ -n "$werror" ] || stage_end
 if [ "$(cat "$obj/w1.rc" 2>/dev/null)" = 0 ] && grep -q '^  CC' "$obj/w1.log" &&
    ! grep -qE 'warning:|error:' "$obj/w1.log"; then
-	ok "W=1 with -Werror, $arch: $(grep -c '^  CC' "$obj/w1.log") touched files build clean"
+	ok "W=1 with -Werror, $arch: the touched files build clean -- $(grep -c '^  CC' "$obj/w1.log") files"
 else
 	grep -E 'warning:|error:' "$obj/w1.log" 2>/dev/null | head -10
-	notok "W=1 with -Werror, $arch: the touched files do not build clean ($obj/w1.log)"
+	notok "W=1 with -Werror, $arch: the touched files build clean -- they do not; $obj/w1.log"
 fi
 stage_end

@@ -44,17 +44,17 @@ sh_files=$(cd "$TOP" && ls scripts/*.sh testing/*/*.sh testing/qemu/init testing
 py_files=$(cd "$TOP" && ls scripts/*.py testing/*/*.py)
 # shellcheck disable=SC2086 # lists of file names
 if (cd "$TOP" && shellcheck -S warning -s sh $sh_files) > "$out/shellcheck.txt" 2>&1; then
-	ok "shellcheck -S warning: $(echo "$sh_files" | wc -w) shell scripts of the project, clean"
+	ok "shellcheck -S warning: the project's shell scripts, clean -- $(echo "$sh_files" | wc -w) scripts"
 else
 	grep -E '^In |SC[0-9]+' "$out/shellcheck.txt" | head -20
-	notok "shellcheck -S warning: findings in the project's scripts ($out/shellcheck.txt)"
+	notok "shellcheck -S warning: the project's shell scripts, clean -- findings; $out/shellcheck.txt"
 fi
 # shellcheck disable=SC2086 # lists of file names
 if (cd "$TOP" && pyflakes3 $py_files) > "$out/pyflakes.txt" 2>&1; then
-	ok "pyflakes: $(echo "$py_files" | wc -w) Python files of the project, clean"
+	ok "pyflakes: the project's Python, clean -- $(echo "$py_files" | wc -w) files"
 else
 	head -20 "$out/pyflakes.txt"
-	notok "pyflakes: findings in the project's Python ($out/pyflakes.txt)"
+	notok "pyflakes: the project's Python, clean -- findings; $out/pyflakes.txt"
 fi
 
 # The fix sets as posted: no test hunk in a fix, and each set applies to
@@ -65,12 +65,12 @@ for s in $SERIES_DIRS; do
 	rm -rf "$out/apply-$s"
 	git -C "$KSRC" worktree prune
 	if [ -n "$hunks" ]; then
-		notok "$s: a fix carries a test hunk: $hunks"
+		notok "$s: no test hunk, applies to stock alone -- a fix carries a test hunk: $hunks"
 	elif git -C "$KSRC" worktree add -q --detach "$out/apply-$s" base 2>/dev/null &&
 	     git -C "$out/apply-$s" apply --index "$out/patches/$s"/*.patch 2>"$out/apply-$s.txt"; then
-		ok "$s: $(ls "$out/patches/$s"/*.patch | wc -l) fixes, no test hunk, apply to stock alone"
+		ok "$s: no test hunk, applies to stock alone -- $(ls "$out/patches/$s"/*.patch | wc -l) fixes"
 	else
-		notok "$s: does not apply to stock alone ($out/apply-$s.txt)"
+		notok "$s: no test hunk, applies to stock alone -- it does not apply; $out/apply-$s.txt"
 	fi
 	git -C "$KSRC" worktree remove --force "$out/apply-$s" 2>/dev/null || rm -rf "$out/apply-$s"
 done
@@ -80,7 +80,7 @@ done
 fixes=$(grep -h '^Fixes: ' "$out"/patches/*/*.patch | sort -u)
 unknown=$(echo "$fixes" | sed 's/^Fixes: //' | grep -v '^$' | grep -vxF -f "$TOP/testing/lint/known-commits" || true)
 if [ -z "$unknown" ]; then
-	ok "Fixes: tags name known commits ($(echo "$fixes" | grep -c .) distinct)"
+	ok "Fixes: tags name known commits -- $(echo "$fixes" | grep -c .) distinct"
 else
 	notok "Fixes: tags not in testing/lint/known-commits: $unknown"
 fi
@@ -136,7 +136,7 @@ else
 	warnings "$n" "$touched" > "$out/sparse.series"
 	newwarn=$(comm -13 "$out/sparse.stock" "$out/sparse.series"; grep -h 'SPARSE DID NOT RUN' "$out/sparse.stock" || true)
 	if [ -z "$newwarn" ]; then
-		ok "sparse (C=2) and W=1 on $touched: no new warning ($(wc -l < "$out/sparse.stock") in stock, $(wc -l < "$out/sparse.series") with the series)"
+		ok "sparse (C=2) and W=1 on the touched files: no new warning -- $touched; ($(wc -l < "$out/sparse.stock") in stock, $(wc -l < "$out/sparse.series") with the series)"
 	else
 		echo "$newwarn" | sed 's/^/    /'
 		notok "sparse (C=2) and W=1: new warnings"

@@ -31,15 +31,15 @@ while [ "$k" -le "$n" ]; do
 	t0=$(date +%s)
 	if ! "$TOP/scripts/kernels.sh" "$k" > "$out/p$k.build" 2>&1; then
 		grep -E 'error|ERROR' "$out/p$k.build" | head -10
-		notok "$label builds (log: $KDIR/p$k.log)"
+		notok "$label builds -- log: $KDIR/p$k.log"
 		k=$((k + 1))
 		continue
 	fi
-	ok "$label builds ($(elapsed "$t0") s)"
+	ok "$label builds -- $(elapsed "$t0") s"
 	t0=$(date +%s)
 	if ! "$TOP/scripts/guest-kunit.sh" "$k" > "$out/p$k.boot" 2>&1; then
 		tail -5 "$out/p$k.boot"
-		notok "$k/$n boots and runs its KUnit modules (log: $out/p$k.log)"
+		notok "$k/$n boots and runs its KUnit modules -- log: $out/p$k.log"
 		k=$((k + 1))
 		continue
 	fi
@@ -51,14 +51,14 @@ while [ "$k" -le "$n" ]; do
 		set -- $(echo "$res" | tail -n 1)
 		x=$(echo "$res" | grep -c '# expected failure' || true)
 		if [ "$2" = 0 ] && [ "$1" -gt 0 ]; then
-			ok "$k/$n $mn: $1 cases as they must be ($x expected failures, $3 expected skips; $(elapsed "$t0") s)"
+			ok "$k/$n $mn: every case as it must be -- $1 cases, $x expected failures, $3 expected skips; $(elapsed "$t0") s"
 		else
-			notok "$k/$n $mn: $2 cases not as they must be, $1 as they must be, $3 skip (KTAP: $f)"
+			notok "$k/$n $mn: every case as it must be -- $2 not, $1 as they must be, $3 skip; KTAP: $f"
 		fi
 		if grep -q "^@@@ unload-$mn clean" "$out/p$k.log"; then
 			ok "$k/$n $mn leaves nothing registered when unloaded"
 		else
-			notok "$k/$n $mn left something registered, or did not unload (log: $out/p$k.log)"
+			notok "$k/$n $mn leaves nothing registered when unloaded -- left something, or did not unload; log: $out/p$k.log"
 		fi
 	done
 	k=$((k + 1))

@@ -848,12 +848,13 @@ def tally(verdicts, rules):
     for sd in order:
         n, bad = seeds[sd]
         if bad:
-            res.append(f'not ok|seed {sd}: {len(bad)} of {n} calls differ, first: {bad[0]}')
+            res.append(f'not ok|seed {sd}: every call as stock or as a rule allows'
+                       f' -- {len(bad)} of {n} calls differ, first: {bad[0]}')
         else:
-            res.append(f'ok|seed {sd}: {n} calls as stock or as a rule allows')
+            res.append(f'ok|seed {sd}: every call as stock or as a rule allows -- {n} calls')
     for k, v in rules.items():
-        res.append(f'ok|rule {k}: explained {v} calls' if v else
-                   f'not ok|rule {k}: no call exercised it')
+        res.append(f'ok|rule {k} explains a difference -- {v} calls' if v else
+                   f'not ok|rule {k} explains a difference -- no call exercised it')
     return res + out
 
 
