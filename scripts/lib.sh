@@ -126,6 +126,26 @@ set_range() {
 	done
 	return 1
 }
+# applies_alone DIR LOG: the patches DIR/*.patch carry no test hunk and
+# apply, in order, to build/linux's base alone (git apply in a scratch
+# index: nothing checked out); otherwise says what is wrong (git's words
+# in LOG) and fails.
+applies_alone() {
+	_hunks=$(grep -l '^+++ b/.*\(/tests/\|kunit\)' "$1"/*.patch 2>/dev/null || true)
+	if [ -n "$_hunks" ]; then
+		echo "a fix carries a test hunk: $_hunks"
+		return 1
+	fi
+	_idx=$(mktemp -u)
+	if GIT_INDEX_FILE=$_idx git -C "$KSRC" read-tree base 2>"$2" &&
+	   GIT_INDEX_FILE=$_idx git -C "$KSRC" apply --cached "$1"/*.patch 2>>"$2"; then
+		rm -f "$_idx"
+		return 0
+	fi
+	rm -f "$_idx"
+	echo "it does not apply to stock alone; $2"
+	return 1
+}
 # set_prefix SET: its subject prefix
 set_prefix() { if [ "$1" = rfc ]; then echo "RFC PATCH v$RFC_VERSION"; else echo PATCH; fi; }
 # fixes_count: how many patches come before the RFC (all the fixes).

@@ -29,6 +29,10 @@
 #  - report.sh's noise verdict (make kunit-ci, make stress) is red on bad
 #    grants and on a missing summary (testing/harness/noise.sh), and the
 #    test fails on a copy that reads any count as good;
+#  - lib.sh's applies_alone (the lint stage: each fix set without a test
+#    hunk, applying to stock alone) (testing/harness/applies-alone.sh),
+#    and the test fails on copies that apply nothing or let a test hunk
+#    pass;
 #  - scripts/ktap.py reports a failed and an unmarked skipped case;
 #  - the conformance comparer rejects each of its mutants
 #    (testing/conformance/selftest.py);
@@ -129,6 +133,14 @@ out=$RESULTS/harness/noise.txt
 passes "noise verdict" "$out" sh "$h/noise.sh"
 red_on "noise verdict: the test fails on a report.sh that reads any count as good" noise.sh report.sh \
 	"s/\*' rounds, 0 bad grants')/*' bad grants')/"
+
+# The lint stage's check that each fix set applies to stock alone.
+out=$RESULTS/harness/applies-alone.txt
+passes "fix sets apply alone" "$out" sh "$h/applies-alone.sh"
+red_on "fix sets apply alone: the test fails on a lib.sh that applies nothing" applies-alone.sh lib.sh \
+	's/^\t   GIT_INDEX_FILE=\$_idx git -C "\$KSRC" apply --cached "\$1"\/\*.patch 2>>"\$2"; then$/\t   true; then/'
+red_on "fix sets apply alone: the test fails on a lib.sh that lets a test hunk pass" applies-alone.sh lib.sh \
+	's/^\tif \[ -n "\$_hunks" \]; then$/\tif false; then/'
 
 # No stale pass: the kunit.py stages are red unless this run built and ran
 # a kernel; and the test is red on a copy with v2's bug (the last run's

@@ -58,21 +58,14 @@ else
 fi
 
 # The fix sets as posted: no test hunk in a fix, and each set applies to
-# the pristine base on its own (git apply --check, in order).
+# the pristine base on its own, in order (lib.sh's applies_alone).
 for s in $SERIES_DIRS; do
 	[ "$s" = rfc ] && continue
-	hunks=$(grep -l '^+++ b/.*\(/tests/\|kunit\)' "$out/patches/$s"/*.patch 2>/dev/null || true)
-	rm -rf "$out/apply-$s"
-	git -C "$KSRC" worktree prune
-	if [ -n "$hunks" ]; then
-		notok "$s: no test hunk, applies to stock alone -- a fix carries a test hunk: $hunks"
-	elif git -C "$KSRC" worktree add -q --detach "$out/apply-$s" base 2>/dev/null &&
-	     git -C "$out/apply-$s" apply --index "$out/patches/$s"/*.patch 2>"$out/apply-$s.txt"; then
+	if why=$(applies_alone "$out/patches/$s" "$out/apply-$s.txt"); then
 		ok "$s: no test hunk, applies to stock alone -- $(ls "$out/patches/$s"/*.patch | wc -l) fixes"
 	else
-		notok "$s: no test hunk, applies to stock alone -- it does not apply; $out/apply-$s.txt"
+		notok "$s: no test hunk, applies to stock alone -- $why"
 	fi
-	git -C "$KSRC" worktree remove --force "$out/apply-$s" 2>/dev/null || rm -rf "$out/apply-$s"
 done
 
 # Fixes: tags name commits of public history (checkpatch cannot look them
