@@ -146,6 +146,13 @@ applies_alone() {
 	echo "it does not apply to stock alone; $2"
 	return 1
 }
+# stock_is_pristine: prefix 0 of build/linux is the root commit tree.sh
+# made of the pinned package, and build/k/p0 was built from its tree.
+stock_is_pristine() {
+	[ -z "$(git -C "$KSRC" rev-list --parents -n 1 "$(commit_of 0)" | cut -s -d' ' -f2)" ] &&
+	git -C "$KSRC" log -1 --format=%s "$(commit_of 0)" | grep -qF "$PIN_VERSION" &&
+	stamp_is k-p0.tree "$(git -C "$KSRC" rev-parse "$(commit_of 0)^{tree}")"
+}
 # set_prefix SET: its subject prefix
 set_prefix() { if [ "$1" = rfc ]; then echo "RFC PATCH v$RFC_VERSION"; else echo PATCH; fi; }
 # fixes_count: how many patches come before the RFC (all the fixes).

@@ -33,6 +33,10 @@
 #    hunk, applying to stock alone) (testing/harness/applies-alone.sh),
 #    and the test fails on copies that apply nothing or let a test hunk
 #    pass;
+#  - lib.sh's stock_is_pristine (kunit-stock: stock is the root commit of
+#    the pinned package, and p0 was built from it)
+#    (testing/harness/stock-pristine.sh), and the test fails on a copy
+#    that does not check for the root commit;
 #  - scripts/ktap.py reports a failed and an unmarked skipped case;
 #  - the conformance comparer rejects each of its mutants
 #    (testing/conformance/selftest.py);
@@ -141,6 +145,12 @@ red_on "fix sets apply alone: the test fails on a lib.sh that applies nothing" a
 	's/^\t   GIT_INDEX_FILE=\$_idx git -C "\$KSRC" apply --cached "\$1"\/\*.patch 2>>"\$2"; then$/\t   true; then/'
 red_on "fix sets apply alone: the test fails on a lib.sh that lets a test hunk pass" applies-alone.sh lib.sh \
 	's/^\tif \[ -n "\$_hunks" \]; then$/\tif false; then/'
+
+# kunit-stock's check that stock is the pristine base.
+out=$RESULTS/harness/stock-pristine.txt
+passes "stock is the pristine base" "$out" sh "$h/stock-pristine.sh"
+red_on "stock is the pristine base: the test fails on a lib.sh that checks only the stamp" \
+	stock-pristine.sh lib.sh 's/^\t\[ -z "\$(git -C "\$KSRC" rev-list --parents -n 1 "\$(commit_of 0)" | cut -s -d. . -f2)" \] &&$/\ttrue \&\&/'
 
 # No stale pass: the kunit.py stages are red unless this run built and ran
 # a kernel; and the test is red on a copy with v2's bug (the last run's

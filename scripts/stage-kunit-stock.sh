@@ -11,11 +11,7 @@
 stage_begin kunit-stock
 "$TOP/scripts/tree.sh" || stage_abort "build/linux could not be made"
 "$TOP/scripts/guest-kunit.sh" 0 || stage_abort "stock with the API suite did not build or boot"
-# Stock is the pristine base: prefix 0 is the root commit tree.sh made of
-# the pinned package, and the kernel booted was built from its tree.
-if [ -z "$(git -C "$KSRC" rev-list --parents -n 1 "$(commit_of 0)" | cut -s -d' ' -f2)" ] &&
-   git -C "$KSRC" log -1 --format=%s "$(commit_of 0)" | grep -qF "$PIN_VERSION" &&
-   stamp_is k-p0.tree "$(git -C "$KSRC" rev-parse "$(commit_of 0)^{tree}")"; then
+if stock_is_pristine; then
 	ok "the kernel tested as stock is the pristine base ($PIN_PKG $PIN_VERSION, no patch)"
 else
 	stage_abort "prefix 0 is not the pristine $PIN_PKG $PIN_VERSION, or build/k/p0 was not built from it"
