@@ -3,8 +3,8 @@
 
 SHELL := /bin/sh
 KSRC ?=
-# the stages of make check, in order: one list, in scripts/stages
-STAGE_NAMES := $(shell grep -v '^\#' scripts/stages)
+# the stages of make check, in order: one list, in scripts/stages/list
+STAGE_NAMES := $(shell grep -v '^\#' scripts/stages/list)
 export SIGNOFF SERIES SET_SIZES
 
 .PHONY: all help run check tree kernels export export-check apply clean \
@@ -20,7 +20,7 @@ help:
 	@echo "make export [SET_SIZES='5 1']   write build/linux's commits back to patches/fixes, fixes-block and rfc"
 	@echo "make export-check  fail if build/linux holds work not in patches/"
 	@echo "make apply KSRC=/path/to/linux [SERIES='fixes ...']   git am the series onto your own 7.3 tree"
-	@echo "single stages of make check, in its order (scripts/stages):"
+	@echo "single stages of make check, in its order (scripts/stages/list):"
 	@echo "  make $$(echo $(STAGE_NAMES) | sed 's/ / | /g')"
 	@echo "not in make check (each writes its section of docs/results.md):"
 	@echo "  make bench        stock, stock again, the fixes and the series under QEMU TCG, interleaved"
@@ -32,43 +32,43 @@ help:
 	@echo "  make send-dry-run [SIGNOFF=1]   the three sets of mails, From: you, git send-email --dry-run"
 
 run:
-	@scripts/run.sh
+	@scripts/targets/run.sh
 
 check:
-	@scripts/check.sh
+	@scripts/targets/check.sh
 
 tree:
-	@scripts/deps.sh && scripts/tree.sh
+	@scripts/build/deps.sh && scripts/build/tree.sh
 
 kernels:
-	@scripts/kernels.sh
+	@scripts/build/kernels.sh
 
 $(STAGE_NAMES) kunit-arm64:
-	@scripts/deps.sh && scripts/stage-$@.sh
+	@scripts/build/deps.sh && scripts/stages/run.sh $@
 
 check-series: series
 
 size send-dry-run:
-	@scripts/$@.sh
+	@scripts/targets/$@.sh
 
 kunit-ci stress:
-	@scripts/deps.sh && scripts/$@.sh
+	@scripts/build/deps.sh && scripts/targets/$@.sh
 
 bench:
-	@scripts/deps.sh && scripts/bench.sh
+	@scripts/build/deps.sh && scripts/targets/bench.sh
 
 bench-native:
-	@scripts/deps.sh && scripts/bench-native.sh
+	@scripts/build/deps.sh && scripts/targets/bench-native.sh
 
 export:
-	@scripts/export.sh
+	@scripts/build/export.sh
 
 export-check:
-	@scripts/export-check.sh
+	@scripts/build/export-check.sh
 
 apply:
 	@test -n "$(KSRC)" || { echo "usage: make apply KSRC=/path/to/your/linux-7.3-git-tree"; exit 2; }
-	@scripts/apply.sh "$(KSRC)"
+	@scripts/build/apply.sh "$(KSRC)"
 
 clean:
-	@scripts/export-check.sh && rm -rf build
+	@scripts/build/export-check.sh && rm -rf build

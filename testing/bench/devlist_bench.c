@@ -35,7 +35,7 @@
  * The block background is min(pop, 200) majors, spread over the free block
  * majors (inside and outside the dynamic window 1..254).
  *
- * Output (kernel log, read by scripts/bench.sh):
+ * Output (kernel log, read by scripts/targets/bench.sh):
  *   devbench: r pop=P place=in|out wl=W rep=R ns=T n=N   T ns for N calls
  *   devbench: bg pop=P place=X chr=C blk=B   background lines in /proc/devices
  *   devbench: ERROR ...                       the run must be rejected

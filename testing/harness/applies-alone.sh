@@ -1,19 +1,20 @@
 #!/bin/sh
-# Test of lib.sh's applies_alone, the lint stage's check that each fix set
+# Test of lib/series.sh's applies_alone, the lint stage's check that each fix set
 # applies to stock alone and carries no test hunk, on a tiny git tree
 # (seconds):
 #   1. two patches in order, the second on the first's lines: they apply;
 #   2. the second alone (it needs the first): refused, git's words logged;
 #   3. a patch that adds a KUnit test: refused, named.
-# usage: applies-alone.sh [LIB_SH]   (default scripts/lib.sh; the harness
+# usage: applies-alone.sh [LIB_SH]   (default scripts/lib/lib.sh; the harness
 # stage also runs it on a broken copy, which must fail)
 top=$(cd "$(dirname "$0")/../.." && pwd)
-lib=${1:-$top/scripts/lib.sh}
+series=${1:-$top/scripts/lib/series.sh}
 . "$top/testing/harness/lib.sh"
-mkdir -p "$tmp/top/scripts"
-cp "$lib" "$tmp/top/scripts/lib.sh"
-cat > "$tmp/top/scripts/probe.sh" <<'EOS'
-. "$(dirname "$0")/lib.sh"
+mkdir -p "$tmp/top/scripts/t"
+cp -r "$top/scripts/lib" "$tmp/top/scripts/"
+cp "$series" "$tmp/top/scripts/lib/series.sh"
+cat > "$tmp/top/scripts/t/probe.sh" <<'EOS'
+. "$(dirname "$0")/../lib/lib.sh"
 applies_alone "$1" "$2"
 EOS
 K=$tmp/top/build/linux
@@ -30,7 +31,7 @@ g format-patch -q -o "$tmp/p" base..HEAD
 cp "$tmp/p"/0001-* "$tmp/p"/0002-* "$tmp/both/"
 cp "$tmp/p"/0002-* "$tmp/second/"
 cp "$tmp/p"/0003-* "$tmp/test/"
-probe() { unset BUILD; sh "$tmp/top/scripts/probe.sh" "$1" "$tmp/log" > "$tmp/out" 2>&1; }
+probe() { unset BUILD; sh "$tmp/top/scripts/t/probe.sh" "$1" "$tmp/log" > "$tmp/out" 2>&1; }
 refused() { rm -f "$tmp/log"; ! probe "$1" && grep -q "$2" "$tmp/out"; }
 t "two patches in order apply to the base" probe "$tmp/both"
 t "the second alone is refused" refused "$tmp/second" "does not apply"

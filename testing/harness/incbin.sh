@@ -1,5 +1,5 @@
 #!/bin/sh
-# Test of scripts/cc.sh, the compiler of every kernel build, with a ccache
+# Test of scripts/build/cc.sh, the compiler of every kernel build, with a ccache
 # of its own in a scratch directory (seconds):
 #   1. a C file compiled twice: the second time is a ccache hit;
 #   2. an assembler file that .incbin's a data file, as x86's piggy.S
@@ -7,10 +7,10 @@
 #      source does not, the object holds the new data.  In ccache's depend
 #      mode, which the kernel builds use (lib.sh), ccache alone hands back
 #      the old object.
-# usage: incbin.sh [CC_SH]   (default scripts/cc.sh; the harness stage
+# usage: incbin.sh [CC_SH]   (default scripts/build/cc.sh; the harness stage
 # also runs it on broken copies, which must fail)
 top=$(cd "$(dirname "$0")/../.." && pwd)
-cc_sh=${1:-$top/scripts/cc.sh}
+cc_sh=${1:-$top/scripts/build/cc.sh}
 . "$top/testing/harness/lib.sh"
 export CCACHE_DIR="$tmp/ccache"
 unset CCACHE_BASEDIR CCACHE_EXTRAFILES CCACHE_DEPEND

@@ -4,15 +4,15 @@
 #   1. every suite with its cases: one ok per suite, nothing failed;
 #   2. a suite missing (its option dropped), or one case short: not ok;
 #   3. INVENTORY_MODULES limits it to the suites of the modules named.
-# usage: inventory.sh [REPORT_SH]   (default scripts/report.sh; the harness
+# usage: inventory.sh [REPORT_SH]   (default scripts/lib/report.sh; the harness
 # stage also runs it on a broken copy, which must fail)
 top=$(cd "$(dirname "$0")/../.." && pwd)
-report=${1:-$top/scripts/report.sh}
+report=${1:-$top/scripts/lib/report.sh}
 . "$top/testing/harness/lib.sh"
 # shellcheck disable=SC2034 # read by report.sh
 TOP=$top RESULTS=$tmp BUILD=$tmp DEVLIST_RUN=t
 mkdir -p "$tmp/results"
-# shellcheck source=scripts/report.sh
+# shellcheck source=scripts/lib/report.sh
 . "$report"
 # shellcheck disable=SC2034 # read by report.sh
 STAGE=demo STAGE_LIST=$tmp/list

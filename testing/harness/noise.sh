@@ -3,14 +3,14 @@
 # stress on testing/kunit/devlist_noise.c's summary (seconds): "0 bad
 # grants" is ok; bad grants, no summary, or a summary cut short are not.
 # (The module's own count is not exercised here: that takes a guest.)
-# usage: noise.sh [REPORT_SH]   (default scripts/report.sh; the harness
+# usage: noise.sh [REPORT_SH]   (default scripts/lib/report.sh; the harness
 # stage also runs it on a broken copy, which must fail)
 top=$(cd "$(dirname "$0")/../.." && pwd)
-report=${1:-$top/scripts/report.sh}
+report=${1:-$top/scripts/lib/report.sh}
 . "$top/testing/harness/lib.sh"
 # shellcheck disable=SC2034 # read by report.sh
 TOP=$top RESULTS=$tmp BUILD=$tmp DEVLIST_RUN=t
-# shellcheck source=scripts/report.sh
+# shellcheck source=scripts/lib/report.sh
 . "$report"
 # shellcheck disable=SC2034 # read by report.sh
 STAGE=demo STAGE_LIST=$tmp/list

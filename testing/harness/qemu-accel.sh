@@ -1,5 +1,5 @@
 #!/bin/sh
-# Test of scripts/qemu.py, through which every guest boots (seconds, with
+# Test of scripts/guest/qemu.py, through which every guest boots (seconds, with
 # fake QEMUs):
 #   1. kunit.py's options ("-accel kvm -accel hvf -accel tcg") reach QEMU
 #      as "-accel tcg" alone: a fake QEMU that, like nested KVM with an
@@ -10,10 +10,10 @@
 #      124, with a message saying so;
 #   4. one that prints, then nothing more for QEMU_QUIET s, is stopped
 #      too, its last lines shown.
-# usage: qemu-accel.sh [QEMU_PY]   (default scripts/qemu.py; the harness
+# usage: qemu-accel.sh [QEMU_PY]   (default scripts/guest/qemu.py; the harness
 # stage also runs it on broken copies, which must fail)
 top=$(cd "$(dirname "$0")/../.." && pwd)
-qemu_py=${1:-$top/scripts/qemu.py}
+qemu_py=${1:-$top/scripts/guest/qemu.py}
 . "$top/testing/harness/lib.sh"
 mkdir "$tmp/real" "$tmp/link"
 # The fake: KVM (any -accel kvm before a TCG) stops silently, as nested

@@ -30,7 +30,7 @@ res() {	# res WHAT WANT: the stage's counts file and exit status
 mkdir -p "$tmp/top/build" "$tmp/tree/tools/testing/kunit" "$tmp/tree/fs/tests"
 mkdir -p "$tmp/top/scripts"
 ln -s "$BASE" "$tmp/top/build/base"	# kunit.py's parser, for the stages' KTAP
-cp "$scripts"/*.sh "$scripts"/*.py "$tmp/top/scripts/"
+cp -r "$scripts/." "$tmp/top/scripts/"
 cp "$BASE"/tools/testing/kunit/kunit_parser.py "$BASE"/tools/testing/kunit/kunit_printer.py \
 	"$tmp/tree/tools/testing/kunit/"
 : > "$tmp/tree/fs/tests/devices.kunitconfig"
@@ -54,9 +54,9 @@ for arch in um i386; do
 		mkdir -p "$obj"
 		ktap ok > "$obj/test.log"
 		DEVLIST_RUN='' BUILD=$tmp/top/build FAKE_KUNIT=$1 FAKE_LOG=$(ktap "$2") KUNIT_TREE=$tmp/tree JOBS=1 \
-			sh "$tmp/top/scripts/stage-kunit-$arch.sh" > "$tmp/out.$1" 2>&1
+			sh "$tmp/top/scripts/stages/run.sh" "kunit-$arch" > "$tmp/out.$1" 2>&1
 		_rc=$?
-		echo "$(python3 "$tmp/top/scripts/ktap.py" "$BASE" --count \
+		echo "$(python3 "$tmp/top/scripts/lib/ktap.py" "$BASE" --count \
 			"$tmp/top/build/results/latest/kunit-$arch.ktap" | cut -d' ' -f1-3) rc=$_rc" > "$tmp/counts"
 	}
 	run build-fails ok

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Test of scripts/tree.sh's stale-tree guard, on a tiny fake base tree and
+# Test of scripts/build/tree.sh's stale-tree guard, on a tiny fake base tree and
 # series in a scratch directory (seconds, no kernel):
 #   1. make tree builds build/linux from patches/;
 #   2. patches/ changed and build/linux has no work of its own: the next
@@ -9,23 +9,23 @@
 #   4. both changed: refused, with a message, and build/linux untouched;
 #   5. uncommitted edits and patches/ changed: refused;
 #   6. after make export, the tree matches patches/ again: kept.
-# usage: stale-tree.sh [TREE_SH]   (default scripts/tree.sh; the harness
+# usage: stale-tree.sh [TREE_SH]   (default scripts/build/tree.sh; the harness
 # stage also runs it on a broken copy, which must fail)
 top=$(cd "$(dirname "$0")/../.." && pwd)
 unset BUILD PATCHES	# the copy below must use its own
-tree_sh=${1:-$top/scripts/tree.sh}
+tree_sh=${1:-$top/scripts/build/tree.sh}
 . "$top/testing/harness/lib.sh"
-. "$top/scripts/lib.sh"
+. "$top/scripts/lib/lib.sh"
 
 # A fake base that base.sh accepts as the pinned one, and a scripts/ copy.
 mkdir -p "$tmp/top/scripts" "$tmp/top/build/base" "$tmp/top/patches"
-cp "$top"/scripts/*.sh "$tmp/top/scripts/"
-cp "$tree_sh" "$tmp/top/scripts/tree.sh"
+cp -r "$top/scripts/." "$tmp/top/scripts/"
+cp "$tree_sh" "$tmp/top/scripts/build/tree.sh"
 printf 'kernelversion:\n\t@echo 7.3.0\n' > "$tmp/top/build/base/Makefile"
 echo base > "$tmp/top/build/base/file"
 mkdir -p "$tmp/top/build/stamps"
 echo "$PIN_VERSION $PIN_SHA256" > "$tmp/top/build/stamps/base"
-run() { sh "$tmp/top/scripts/tree.sh"; }
+run() { sh "$tmp/top/scripts/build/tree.sh"; }
 K=$tmp/top/build/linux
 
 # Two series of one patch each, made with git format-patch.
@@ -86,7 +86,7 @@ t "... and build/linux holds series A" has A
 echo more > "$K/other"
 git -C "$K" add other
 git -C "$K" commit -q -m "more work"
-PATCHES=$tmp/top/patches BUILD=$tmp/top/build sh "$tmp/top/scripts/export.sh" >/dev/null 2>&1
+PATCHES=$tmp/top/patches BUILD=$tmp/top/build sh "$tmp/top/scripts/build/export.sh" >/dev/null 2>&1
 t "after make export: kept" run
 t "... with the exported commit" test -f "$K/other"
 exit $fails

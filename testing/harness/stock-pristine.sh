@@ -1,20 +1,21 @@
 #!/bin/sh
-# Test of lib.sh's stock_is_pristine, kunit-stock's check that the kernel
+# Test of lib/series.sh's stock_is_pristine, kunit-stock's check that the kernel
 # it tests as stock is the pristine base, on a tiny git tree (seconds):
 #   1. the root commit named after the pinned package, and build/k/p0's
 #      tree stamp its tree: pristine;
 #   2. a tree stamp of another commit (p0 built from something else): not;
 #   3. a base that is not the root commit (a patch under it): not;
 #   4. a root commit not named after the pinned version: not.
-# usage: stock-pristine.sh [LIB_SH]   (default scripts/lib.sh; the harness
+# usage: stock-pristine.sh [LIB_SH]   (default scripts/lib/lib.sh; the harness
 # stage also runs it on a broken copy, which must fail)
 top=$(cd "$(dirname "$0")/../.." && pwd)
-lib=${1:-$top/scripts/lib.sh}
+series=${1:-$top/scripts/lib/series.sh}
 . "$top/testing/harness/lib.sh"
-mkdir -p "$tmp/top/scripts"
-cp "$lib" "$tmp/top/scripts/lib.sh"
-printf '. "$(dirname "$0")/lib.sh"\nstock_is_pristine\n' > "$tmp/top/scripts/probe.sh"
-pin=$(sh -c ". '$top/scripts/lib.sh' >/dev/null 2>&1; echo \$PIN_VERSION")
+mkdir -p "$tmp/top/scripts/t"
+cp -r "$top/scripts/lib" "$tmp/top/scripts/"
+cp "$series" "$tmp/top/scripts/lib/series.sh"
+printf '. "$(dirname "$0")/../lib/lib.sh"\nstock_is_pristine\n' > "$tmp/top/scripts/t/probe.sh"
+pin=$(sed -n 's/^PIN_VERSION=//p' "$top/scripts/lib/lib.sh")
 K=$tmp/top/build/linux
 g() { git -C "$K" -c user.name=t -c user.email=t@t "$@"; }
 mkdir -p "$K" "$tmp/top/build/stamps"
@@ -23,7 +24,7 @@ echo base > "$K/f"
 g add -A && g commit -q -m "Linux 7.3.4 (Debian linux-source-7.3 $pin)" && g tag base
 echo fix > "$K/f" && g commit -q -a -m "Linux 7.3.4 (Debian linux-source-7.3 $pin), a patch on it"
 stamp() { git -C "$K" rev-parse "$1^{tree}" > "$tmp/top/build/stamps/k-p0.tree"; }
-probe() { unset BUILD; sh "$tmp/top/scripts/probe.sh" > /dev/null 2>&1; }
+probe() { unset BUILD; sh "$tmp/top/scripts/t/probe.sh" > /dev/null 2>&1; }
 notpristine() { ! probe; }
 stamp base
 t "the root commit of the pinned package, p0 built from it: pristine" probe

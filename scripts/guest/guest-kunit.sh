@@ -1,0 +1,57 @@
+#!/bin/sh
+# Boot prefix K of the series (build/k/pK, built if needed) under QEMU and
+# run its KUnit suites as modules (testing/qemu/kunit.init).  A prefix of
+# the fixes series (stock and the fixes, K <= fixes_count) has no suite of
+# its own: the API suite of the RFC (its first patch's
+# fs/tests/devices_kunit.c) is built against it as an external module.
+# Leaves the console log, each module's KTAP and, for the API suite, what
+# it must fail there (build/results/series/pK.expected) in
+# build/results/series/.  Within one make check run (DEVLIST_RUN), a prefix
+# is booted only once (its stamp boot-pK).
+#   guest-kunit.sh K
+. "$(dirname "$0")/../lib/lib.sh"
+set -e
+k=${1:?K}
+out=$RESULTS/series
+mkdir -p "$out"
+c=$(commit_of "$k")
+[ -n "$c" ] || die "the series has no patch $k"
+run=${DEVLIST_RUN:-$$}
+stamp_is "boot-p$k" "$run $c" && exit 0
+stamp_drop "boot-p$k"
+rm -f "$out/p$k".ktap-* "$out/p$k.expected"
+"$TOP/scripts/build/kernels.sh" "$k"
+obj=$KDIR/p$k/obj
+nf=$(fixes_count)
+if [ "$k" -le "$nf" ]; then
+	api=$(commit_of $((nf + 1)))
+	src=$BUILD/k/p$k.api
+	rm -rf "$src"
+	mkdir -p "$src"
+	git -C "$KSRC" show "$api:fs/tests/devices_kunit.c" > "$src/devices_kunit.c" ||
+		die "the first patch of the RFC has no fs/tests/devices_kunit.c"
+	echo 'obj-m += devices_kunit.o' > "$src/Kbuild"
+	"$TOP/scripts/build/module.sh" "$k" "$src" "$src/build"
+	mods=$src/build/devices_kunit.ko
+	expected_failures "$k" "$out/p$k.expected"
+else
+	# the modules this build made (modules.order), never a leftover .ko
+	mods=$(sed -n 's|\.o$|.ko|p' "$obj/modules.order" 2>/dev/null | grep '_kunit\.ko$' |
+		sed "s|^|$obj/|")
+	[ -n "$mods" ] || die "prefix $k built no KUnit module (CONFIG_*_KUNIT_TEST=m)"
+	for m in $mods; do [ -f "$m" ] || die "prefix $k: $m is in modules.order but was not built"; done
+	: > "$out/p$k.expected"
+fi
+{
+	echo "dir /lib 755 0 0"
+	echo "dir /lib/kunit 755 0 0"
+	for m in $mods; do echo "file /lib/kunit/$(basename "$m") $m 644 0 0"; done
+	echo "file /init.d/50-kunit $TOP/testing/qemu/kunit.init 755 0 0"
+} > "$out/p$k.files"
+say "p$k: booting with its KUnit modules (timeout 300 s)"
+"$TOP/scripts/guest/guest.sh" "$obj" "$out/p$k" report "$out/p$k.log" 300
+for m in $mods; do
+	mn=$(basename "$m" .ko)
+	"$TOP/scripts/guest/section.sh" "ktap-$mn" "$out/p$k.log" > "$out/p$k.ktap-$mn"
+done
+stamp_set "boot-p$k" "$run $c"

@@ -1,0 +1,52 @@
+# Kernel builds: make in a tree, the bzImage check, the architectures of
+# the KUnit stages, the touched objects.  Sourced by lib.sh, not run.
+# shellcheck shell=sh
+# shellcheck disable=SC2034 # settings for the scripts that source lib.sh
+
+# kbuild SRC OBJ ARCH [ARGS...]: make in a kernel tree with its objects in
+# OBJ, compiling through ccache (scripts/build/cc.sh; CROSS_COMPILE from the
+# environment).
+kbuild() {
+	_src=$1 _obj=$2 _arch=$3
+	shift 3
+	make -C "$_src" O="$_obj" ARCH="$_arch" ${CROSS_COMPILE:+CROSS_COMPILE=$CROSS_COMPILE} \
+		CC="$TOP/scripts/build/cc.sh ${CROSS_COMPILE:-}gcc" HOSTCC="ccache gcc" "$@"
+}
+# bzimage_holds OBJ: true unless OBJ has an x86 bzImage whose kernel is not
+# OBJ's vmlinux, as a stale object would make it: what it unpacks to must
+# be compressed/vmlinux.bin, and its relocations where the config has them
+# (i386), as arch/x86/boot/compressed/Makefile packs them.
+bzimage_holds() {
+	_c=$1/arch/x86/boot/compressed
+	[ -f "$1/arch/x86/boot/bzImage" ] || return 0
+	_parts=$_c/vmlinux.bin
+	grep -q '^CONFIG_X86_NEED_RELOCS=y' "$1/.config" && _parts="$_parts $_c/vmlinux.relocs"
+	# shellcheck disable=SC2086 # two paths under build/
+	[ "$(sh "$BASE/scripts/extract-vmlinux" "$1/arch/x86/boot/bzImage" 2>/dev/null | cksum)" = \
+	  "$(cat $_parts | cksum)" ]
+}
+# The architectures of the KUnit stages (kunit.py run), one line each: the
+# name kunit.py and make know it by, its cross compiler's prefix, the
+# packages it needs beyond deps.sh's (comma-separated), and whether the
+# touched files are then built again with W=1 -Werror; "-" for none.  um
+# runs as a program, the others under QEMU as kunit.py's qemu_configs/
+# describe them.
+ARCHES='um - - no
+i386 - - yes
+arm64 aarch64-linux-gnu- gcc-aarch64-linux-gnu,qemu-system-arm yes'
+# arch_field ARCH N: field N of ARCH's line (2 cross prefix, 3 packages,
+# 4 W=1 -Werror); fails for an architecture not in ARCHES.
+arch_field() {
+	echo "$ARCHES" | awk -v a="$1" -v n="$2" \
+		'$1 == a { f = 1; print ($n == "-" ? "" : $n) } END { exit !f }'
+}
+
+# touched_objects [--with-tests]: the objects of the kernel .c files the
+# series changes, its KUnit suites only when asked (lint, size, W=1).
+touched_objects() {
+	if [ "${1:-}" = --with-tests ]; then
+		git -C "$KSRC" diff --name-only base HEAD -- '*.c'
+	else
+		git -C "$KSRC" diff --name-only base HEAD -- '*.c' ':!*/tests/*'
+	fi | sed 's/\.c$/.o/' | tr '\n' ' '
+}

@@ -1,0 +1,95 @@
+# The one way a stage reports its checks: KTAP (the kernel's
+# Documentation/dev-tools/ktap.rst), read back by kunit.py's own parser.
+# Sourced by stage scripts:
+#   . "$(dirname "$0")/report.sh"; stage_begin NAME
+#   ok "what passed"; notok "what failed"; skip "what was not run, and why"
+#   (a text "NAME -- DETAILS": NAME names the check, the same in every run;
+#   DETAILS, its counts, times and paths, become a KTAP diagnostic line)
+#   check TEXT CMD...   ok if CMD succeeds, not ok otherwise
+#   results FILE        FILE's result lines, each one result: "ok|text",
+#                       "not ok|text" or "skip|text # why" (scripts/lib/ktap.py
+#                       and testing/conformance/compare.py --results write
+#                       them; ktap.py's last line, its counts, is left out)
+#   stage_end           writes $RESULTS/NAME.ktap: KTAP version 1, the plan,
+#                       numbered results, "# SKIP" directives; exits 0 only
+#                       if nothing failed and something passed
+#   stage_abort TEXT    a failure that ends the stage early
+# Each check is also printed as it is made ("ok     NAME: text"); failed
+# results taken from a file are printed too.  A stage that dies before
+# stage_end leaves no KTAP: make check counts it as a failure.
+# shellcheck shell=sh
+
+stage_begin() {
+	STAGE=$1
+	STAGE_T0=$(date +%s)
+	mkdir -p "$RESULTS"
+	ln -sfn "$DEVLIST_RUN" "$BUILD/results/latest"
+	STAGE_LIST=$RESULTS/$STAGE.list
+	: > "$STAGE_LIST"
+	rm -f "$RESULTS/$STAGE.ktap"
+}
+
+_result() {	# _result KIND TEXT
+	printf '%-6s %s: %s\n' "$1" "$STAGE" "$2"
+	printf '%s|%s\n' "$1" "$2" | tr -d '\r' >> "$STAGE_LIST"
+}
+ok()    { _result ok "$*"; }
+notok() { _result "not ok" "$*"; }
+skip()  { _result skip "$*"; }
+
+# check TEXT CMD...: ok if CMD succeeds, not ok otherwise.
+check() {
+	_text=$1
+	shift
+	if "$@"; then ok "$_text"; else notok "$_text"; fi
+}
+
+# noise_result LOG: one result from the summary testing/kunit/devlist_noise.c
+# prints at unload, found in LOG; sets $noise to that summary.
+noise_result() {
+	noise=$(grep -o 'devlist-noise: [0-9]* rounds, [0-9]* bad grants' "$1" | tr -d '\r' || true)
+	case $noise in
+	*' rounds, 0 bad grants') ok "the noise made its rounds, every grant exclusive -- $noise" ;;
+	*) notok "the noise reports bad grants, or did not run -- ${noise:-no report}; $1" ;;
+	esac
+}
+
+# inventory LABEL FILE...: one result per suite of testing/kunit/suites
+# (those of the modules in INVENTORY_MODULES, when set): ok if FILE...
+# (result lines "RESULT|LABEL suite.case") hold at least its cases.
+inventory() {
+	_label=$1
+	shift
+	grep -v '^#' "$TOP/testing/kunit/suites" | grep . | while read -r _mod _suite _min; do
+		case " ${INVENTORY_MODULES:-$_mod} " in *" $_mod "*) ;; *) continue ;; esac
+		_n=$(cat "$@" 2>/dev/null | grep -c "^[a-z ]*|$_label $_suite\.") || true
+		if [ "$_n" -ge "$_min" ]; then
+			ok "suite $_suite ($_mod) ran its cases -- $_n, at least $_min"
+		else
+			notok "suite $_suite ($_mod) ran its cases -- $_n, fewer than $_min (an option Kconfig dropped, a module not built or not loaded?)"
+		fi
+	done
+}
+
+# results FILE: each result line of FILE is one result of this stage.
+results() {
+	grep -E '^(ok|not ok|skip)\|' "$1" | tr -d '\r' | tee -a "$STAGE_LIST" |
+		grep -v '^ok|' | sed 's/^\(not ok\|skip\)|/\1   /' | head -40
+}
+
+stage_end() {
+	_secs=$(( $(date +%s) - STAGE_T0 ))
+	if ! _c=$(python3 "$TOP/scripts/lib/ktap.py" "$BASE" --write "$STAGE" "$STAGE_LIST" \
+		"$RESULTS/$STAGE.ktap" "$_secs"); then
+		[ -n "$_c" ] || _c="0 1 0"
+	fi
+	set -- $_c
+	say "$STAGE: $1 passed, $2 failed, $3 skipped ($_secs s; $RESULTS/$STAGE.ktap)"
+	[ "$2" = 0 ] && [ "$1" -gt 0 ]
+	exit $?
+}
+
+stage_abort() {
+	notok "$*"
+	stage_end
+}

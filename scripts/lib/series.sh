@@ -1,0 +1,157 @@
+# The series: the sets of patches/, build/linux's commits, what stock is,
+# the expected failures.  Sourced by lib.sh, not run.
+# shellcheck shell=sh
+# shellcheck disable=SC2034 # settings for the scripts that source lib.sh
+
+# The series, in the order build/linux applies them and as they are
+# posted: the char fixes (patches/fixes/, for the char/VFS maintainers)
+# and the block fix (patches/fixes-block/, for the block maintainer), each
+# set applying to stock alone, then the RFC on top of all of them
+# (patches/rfc/, the last set).  Each directory holds its patches, a
+# series file naming them in order, and the text of its cover letter
+# (cover-letter: subject line, blank line, body; none for a set of one).
+RFC_VERSION=3
+SERIES_DIRS="fixes fixes-block rfc"
+
+# series: the patches of both series in order, as paths under patches/.
+series() {
+	for _s in $SERIES_DIRS; do
+		grep -v '^#' "$PATCHES/$_s/series" 2>/dev/null | grep . | sed "s|^|$_s/|"
+	done
+}
+
+# set_size SET: how many patches set SET (a directory of SERIES_DIRS) has:
+# its series file, or, after adding or dropping a fix in build/linux, the
+# sizes make export is told (SET_SIZES="5 1": the sets before the RFC, in
+# order).
+set_size() {
+	_i=0
+	for _s in $SERIES_DIRS; do
+		_i=$((_i + 1))
+		[ "$_s" = "$1" ] && break
+	done
+	_sz=$(echo "${SET_SIZES:-}" | awk -v i="$_i" '{ print $i }')
+	[ -n "$_sz" ] || _sz=$(grep -v '^#' "$PATCHES/$1/series" 2>/dev/null | grep -c .) || true
+	echo "${_sz:-0}"
+}
+# set_range SET: the commits of SET in build/linux, FROM..TO: the fix sets
+# one after the other from the base, the RFC (the last set) the rest
+set_range() {
+	_k=0
+	for _s in $SERIES_DIRS; do
+		_from=$(commit_of "$_k")
+		if [ "$_s" = rfc ]; then
+			_to=$(git -C "$KSRC" rev-parse HEAD)
+		else
+			_k=$((_k + $(set_size "$_s")))
+			_to=$(commit_of "$_k")
+		fi
+		[ "$_s" = "$1" ] && { echo "$_from..$_to"; return 0; }
+	done
+	return 1
+}
+# applies_alone DIR LOG: the patches DIR/*.patch carry no test hunk and
+# apply, in order, to build/linux's base alone (git apply in a scratch
+# index: nothing checked out); otherwise says what is wrong (git's words
+# in LOG) and fails.
+applies_alone() {
+	_hunks=$(grep -l '^+++ b/.*\(/tests/\|kunit\)' "$1"/*.patch 2>/dev/null || true)
+	if [ -n "$_hunks" ]; then
+		echo "a fix carries a test hunk: $_hunks"
+		return 1
+	fi
+	_idx=$(mktemp -u)
+	if GIT_INDEX_FILE=$_idx git -C "$KSRC" read-tree base 2>"$2" &&
+	   GIT_INDEX_FILE=$_idx git -C "$KSRC" apply --cached "$1"/*.patch 2>>"$2"; then
+		rm -f "$_idx"
+		return 0
+	fi
+	rm -f "$_idx"
+	echo "it does not apply to stock alone; $2"
+	return 1
+}
+# stock_is_pristine: prefix 0 of build/linux is the root commit tree.sh
+# made of the pinned package, and build/k/p0 was built from its tree.
+stock_is_pristine() {
+	[ -z "$(git -C "$KSRC" rev-list --parents -n 1 "$(commit_of 0)" | cut -s -d' ' -f2)" ] &&
+	git -C "$KSRC" log -1 --format=%s "$(commit_of 0)" | grep -qF "$PIN_VERSION" &&
+	stamp_is k-p0.tree "$(git -C "$KSRC" rev-parse "$(commit_of 0)^{tree}")"
+}
+# set_prefix SET: its subject prefix
+set_prefix() { if [ "$1" = rfc ]; then echo "RFC PATCH v$RFC_VERSION"; else echo PATCH; fi; }
+# fixes_count: how many patches come before the RFC (all the fixes).
+fixes_count() {
+	_n=0
+	for _s in $SERIES_DIRS; do
+		[ "$_s" = rfc ] || _n=$((_n + $(set_size "$_s")))
+	done
+	echo "$_n"
+}
+
+# Hash of the series in patches/ (names and contents, in order).
+series_hash() {
+	{ series; series | sed "s|^|$PATCHES/|" | xargs -r cat; } | sha256sum | cut -c1-16
+}
+
+# format_series DIR: the commits of build/linux as DIR/SET/*.patch for each
+# set (set_range, numbered within the set: "[PATCH n/m]", the RFC's
+# "[RFC PATCH vN n/m]"); stable bytes for the same commits.
+format_series() {
+	for _set in $SERIES_DIRS; do
+		mkdir -p "$1/$_set"
+		git -C "$KSRC" format-patch -q -o "$1/$_set" --zero-commit --no-signature \
+			--minimal --subject-prefix="$(set_prefix "$_set")" "$(set_range "$_set")" >/dev/null
+	done
+}
+
+# The commits of build/linux that the comparisons name: stock (the pristine
+# base), fixes (stock with the fixes series alone) and series (all of it).
+# "Stock" is always the base, never a prefix of the series.
+stock_rev() { git -C "$KSRC" rev-parse base; }
+fixes_rev() { commit_of "$(fixes_count)"; }
+series_rev() { git -C "$KSRC" rev-parse HEAD; }
+# patch_count: how many patches build/linux holds on the base (both series).
+patch_count() { git -C "$KSRC" rev-list --count base..HEAD; }
+
+# expected_failures K FILE: write to FILE, for ktap.py --expected, what the
+# API suite must fail or skip on the kernel of the first K patches: the
+# cases of testing/kunit/expected-failures whose fix is not among them.
+expected_failures() {
+	_applied=$(git -C "$KSRC" log --format=%s base.."$(commit_of "$1")")
+	grep -v '^#' "$TOP/testing/kunit/expected-failures" | grep . |
+	while IFS='|' read -r _id _subj _case _skip; do
+		printf '%s\n' "$_applied" | grep -qxF "$_subj" && continue
+		case $_skip in
+		skip:*) echo "xskip|$_case|${_skip#skip:}" ;;
+		*) echo "xfail|$_case|$_id, without \"$_subj\"" ;;
+		esac
+	done > "$2"
+}
+
+# v2_tree: build/v2, a clone of build/linux whose branch v2 holds the last
+# version of the series (11 patches, patches/ of commit V2 of this
+# repository) on the same base; prints its path.
+V2=4d4ea5d
+v2_tree() {
+	_d=$BUILD/v2
+	if [ "$(git -C "$_d" rev-parse -q --verify base 2>/dev/null)" != "$(stock_rev)" ] ||
+	   ! git -C "$_d" rev-parse -q --verify v2 >/dev/null 2>&1; then
+		rm -rf "$_d" "$_d.patches"
+		mkdir -p "$_d.patches"
+		git clone -q --local "$KSRC" "$_d"
+		git -C "$TOP" show "$V2:patches/series" | grep -v '^#' | while read -r _p; do
+			git -C "$TOP" show "$V2:patches/$_p" > "$_d.patches/$_p"
+		done
+		git -C "$_d" -c user.name=devlist -c user.email=devlist@invalid checkout -q -b v2 base
+		git -C "$_d" -c user.name=devlist -c user.email=devlist@invalid am -q "$_d.patches"/*.patch ||
+			die "v2's patches do not apply to the base"
+	fi
+	echo "$_d"
+}
+
+# The commit of build/linux that holds the first N patches (0: base).
+commit_of() {
+	if [ "$1" = 0 ]; then git -C "$KSRC" rev-parse base
+	else git -C "$KSRC" rev-list --reverse base..HEAD | sed -n "${1}p"
+	fi
+}

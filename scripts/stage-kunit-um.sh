@@ -1,3 +1,0 @@
-#!/bin/sh
-# Stage "kunit-um": see stage-kunit-py.sh.
-exec "$(dirname "$0")/stage-kunit-py.sh" um
