@@ -13,7 +13,7 @@ if [ -n "${SERIES:-}" ]; then
 	for _x in $SERIES; do
 		case " $SERIES_DIRS " in *" $_x "*) ;; *) die "SERIES=$SERIES: say sets of: $SERIES_DIRS" ;; esac
 	done
-	# shellcheck disable=SC2034 # SERIES_DIRS: read by series() in lib.sh
+	# shellcheck disable=SC2034 # SERIES_DIRS: read by series() in lib/series.sh
 	SERIES_DIRS=$SERIES
 fi
 series | sed "s|^|$PATCHES/|" | xargs git -C "$dst" am -3 ||

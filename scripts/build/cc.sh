@@ -1,5 +1,5 @@
 #!/bin/sh
-# The C compiler of every kernel build (lib.sh's kbuild, kunit.py's
+# The C compiler of every kernel build (lib/build.sh's kbuild, kunit.py's
 # make options): cc.sh COMPILER ARGS... runs COMPILER through ccache, but
 # straight when the source holds an .incbin.  In depend mode (lib.sh)
 # ccache hashes a source's text and not the file an .incbin pulls in (its

@@ -1,6 +1,6 @@
 #!/bin/sh
 # make export: write the commits of build/linux (base..HEAD) to patches/ as
-# git format-patch series, one per set of lib.sh's SERIES_DIRS (the sizes
+# git format-patch series, one per set of lib/series.sh's SERIES_DIRS (the sizes
 # of the sets before the RFC from their series files, or SET_SIZES="5 1"
 # after adding or dropping a fix), each with its series file, and record
 # that build/linux now matches patches/.

@@ -8,7 +8,7 @@
 # build/k/NAME/obj (ARCH=x86_64: tinyconfig + the fragments).  Every tree has
 # its object dir at the same place inside it, so ccache (paths relative to
 # build/) hits across trees, and a tree made again from the same commit is
-# not rebuilt.  Stamps (lib.sh): k-NAME.tree (the commit's tree),
+# not rebuilt.  Stamps (lib/stamps.sh): k-NAME.tree (the commit's tree),
 # k-NAME.config (fragments, Kconfig files, ARCH) and k-NAME.build (all
 # of it and the targets, for a default build).
 #   FROM=NAME2  start from build/k/NAME2, source and objects, and apply only

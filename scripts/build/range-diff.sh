@@ -1,6 +1,6 @@
 #!/bin/sh
 # Print git range-diff between the last version of the series (v2: 11
-# patches on the same base; lib.sh's v2_tree) and this one (the fixes and
+# patches on the same base; lib/series.sh's v2_tree) and this one (the fixes and
 # the RFC in build/linux), for the RFC's cover letter.
 . "$(dirname "$0")/../lib/lib.sh"
 set -e

@@ -3,7 +3,7 @@
 # pristine source of build/base, with the series of patches/ applied on
 # branch "devlist" by git am.  Run by every target that uses build/linux.
 #
-# Its stamp (lib.sh) records which patches/ the tree was made from, the
+# Its stamp (lib/stamps.sh) records which patches/ the tree was made from, the
 # commit it then ended at, and the base.  When patches/ changes (a git pull, say):
 #  - the tree holds no work of its own: it is remade from the new series;
 #  - it has commits or edits that are not in patches/ (the edit loop): we

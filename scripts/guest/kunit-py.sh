@@ -3,7 +3,7 @@
 # as kernel CI does, in a tree of the whole series of its own (build/k/kunit,
 # moved to each new version of the series in place, so that only what the
 # change touches is built again).
-#   kunit-py.sh ARCH [KUNIT.PY OPTIONS...]   (ARCH: one of lib.sh's ARCHES)
+#   kunit-py.sh ARCH [KUNIT.PY OPTIONS...]   (ARCH: one of lib/build.sh's ARCHES)
 # Objects in build/k/kunit/obj-ARCH; there kunit.log (kunit.py's output),
 # test.log (the kernel's, written by kunit.py only when it built and ran a
 # kernel), kunit.rc (its exit status).  With WERROR_CHECK set the touched
@@ -32,7 +32,7 @@ obj=$src/obj-$arch
 mkdir -p "$obj"
 rm -f "$obj/test.log" "$obj/results.json" "$obj/kunit.log" "$obj/kunit.rc" \
 	"$obj/w1.log" "$obj/w1.rc" "$obj/accel"
-cross=$(arch_field "$arch" 2) || die "no architecture $arch in lib.sh's ARCHES"
+cross=$(arch_field "$arch" 2) || die "no architecture $arch in lib/build.sh's ARCHES"
 set -- --kunitconfig="$cfg" --build_dir="obj-$arch" --jobs="$JOBS" \
 	--make_options="CC=$TOP/scripts/build/cc.sh ${cross}gcc" --make_options="HOSTCC=ccache gcc" \
 	--timeout=600 --json="obj-$arch/results.json" "$@"

@@ -29,11 +29,11 @@
 #  - report.sh's noise verdict (make kunit-ci, make stress) is red on bad
 #    grants and on a missing summary (testing/harness/noise.sh), and the
 #    test fails on a copy that reads any count as good;
-#  - lib.sh's applies_alone (the lint stage: each fix set without a test
+#  - lib/series.sh's applies_alone (the lint stage: each fix set without a test
 #    hunk, applying to stock alone) (testing/harness/applies-alone.sh),
 #    and the test fails on copies that apply nothing or let a test hunk
 #    pass;
-#  - lib.sh's stock_is_pristine (kunit-stock: stock is the root commit of
+#  - lib/series.sh's stock_is_pristine (kunit-stock: stock is the root commit of
 #    the pinned package, and p0 was built from it)
 #    (testing/harness/stock-pristine.sh), and the test fails on a copy
 #    that does not check for the root commit;
@@ -141,15 +141,15 @@ red_on "noise verdict: the test fails on a report.sh that reads any count as goo
 # The lint stage's check that each fix set applies to stock alone.
 out=$RESULTS/harness/applies-alone.txt
 passes "fix sets apply alone" "$out" sh "$h/applies-alone.sh"
-red_on "fix sets apply alone: the test fails on a lib.sh that applies nothing" applies-alone.sh lib/series.sh \
+red_on "fix sets apply alone: the test fails on a series.sh that applies nothing" applies-alone.sh lib/series.sh \
 	's/^\t   GIT_INDEX_FILE=\$_idx git -C "\$KSRC" apply --cached "\$1"\/\*.patch 2>>"\$2"; then$/\t   true; then/'
-red_on "fix sets apply alone: the test fails on a lib.sh that lets a test hunk pass" applies-alone.sh lib/series.sh \
+red_on "fix sets apply alone: the test fails on a series.sh that lets a test hunk pass" applies-alone.sh lib/series.sh \
 	's/^\tif \[ -n "\$_hunks" \]; then$/\tif false; then/'
 
 # kunit-stock's check that stock is the pristine base.
 out=$RESULTS/harness/stock-pristine.txt
 passes "stock is the pristine base" "$out" sh "$h/stock-pristine.sh"
-red_on "stock is the pristine base: the test fails on a lib.sh that checks only the stamp" \
+red_on "stock is the pristine base: the test fails on a series.sh that does not check for the root commit" \
 	stock-pristine.sh lib/series.sh 's/^\t\[ -z "\$(git -C "\$KSRC" rev-list --parents -n 1 "\$(commit_of 0)" | cut -s -d. . -f2)" \] &&$/\ttrue \&\&/'
 
 # No stale pass: the kunit.py stages are red unless this run built and ran

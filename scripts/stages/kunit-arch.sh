@@ -14,7 +14,7 @@
 . "$TOP/scripts/lib/report.sh"
 arch=${1:?arch}
 stage_begin "kunit-$arch"
-arch_field "$arch" 1 >/dev/null || stage_abort "no KUnit stage for $arch (lib.sh's ARCHES)"
+arch_field "$arch" 1 >/dev/null || stage_abort "no KUnit stage for $arch (lib/build.sh's ARCHES)"
 werror=$(arch_field "$arch" 4 | grep -x yes || true)
 pkgs=$(arch_field "$arch" 3 | tr , ' ')
 # shellcheck disable=SC2086 # a list of packages

@@ -58,7 +58,7 @@ else
 fi
 
 # The fix sets as posted: no test hunk in a fix, and each set applies to
-# the pristine base on its own, in order (lib.sh's applies_alone).
+# the pristine base on its own, in order (lib/series.sh's applies_alone).
 for s in $SERIES_DIRS; do
 	[ "$s" = rfc ] && continue
 	if why=$(applies_alone "$out/patches/$s" "$out/apply-$s.txt"); then
