@@ -112,15 +112,18 @@ if ! stamp_is "k-$name.config" "$cfg" || [ ! -f "$obj/.config" ]; then
 	# Say which requested options Kconfig dropped (a missing dependency);
 	# a KUnit suite's option that this tree defines and Kconfig dropped
 	# is fatal: its cases would just vanish.
-	dropped=$(cat $frags /dev/null | grep '^CONFIG_.*=' | while IFS= read -r opt; do
+	# (a later fragment's value of an option wins, as merge_config's does)
+	dropped=$(cat $frags /dev/null | grep '^CONFIG_.*=' | awk -F= '{ v[$1] = $0 } END { for (k in v) print v[k] }' |
+		sort | while IFS= read -r opt; do
 		grep -qxF "$opt" "$obj/.config" || echo "$opt"
 	done)
 	lost=
 	for opt in $dropped; do
 		echo "  note: $opt not set (a dependency is missing, or no such option here)"
 		sym=${opt%%=*}
-		case $sym in
-		*_KUNIT_TEST) git -C "$KSRC" grep -q "^config ${sym#CONFIG_}\$" "$rev" -- '*Kconfig*' &&
+		case $opt in
+		*_KUNIT_TEST=[ym]) grep -qE "^$sym=[ym]\$" "$obj/.config" ||
+			! git -C "$KSRC" grep -q "^config ${sym#CONFIG_}\$" "$rev" -- '*Kconfig*' ||
 			lost="$lost $sym" ;;
 		esac
 	done

@@ -59,6 +59,13 @@ suite ci1 others "$out/ci1.ktap" "the other suites of that boot (their skips all
 FROM=p$n "$TOP/scripts/build/kernel.sh" ci2 "$(series_rev)" "$frag" "$kd/smp.config" > "$out/ci2.build" 2>&1 ||
 	stage_abort "the SMP kernel does not build ($KDIR/ci2.log)"
 "$TOP/scripts/build/module.sh" ci2 "$kd" "$out/noise"
+# The noise's verdict must be able to fail: a copy that never marks a
+# dynamic char major given back sees the next grant of it as a second one.
+mkdir -p "$out/bad-src"
+cp "$kd/Kbuild" "$out/bad-src/"
+sed 's/noise_give(chr_dyn_held, m);/;/' "$kd/devlist_noise.c" > "$out/bad-src/devlist_noise.c"
+cmp -s "$kd/devlist_noise.c" "$out/bad-src/devlist_noise.c" && stage_abort "could not make the noise that grants twice"
+"$TOP/scripts/build/module.sh" ci2 "$out/bad-src" "$out/noise-bad"
 v2=$(v2_tree)
 mkdir -p "$out/old-src"
 git -C "$v2" show v2:fs/tests/devices_kunit.c > "$out/old-src/devices_kunit.c"
@@ -68,7 +75,9 @@ echo 'obj-m += devices_kunit.o' > "$out/old-src/Kbuild"
 	echo "dir /lib 755 0 0"
 	echo "dir /lib/kunit 755 0 0"
 	echo "dir /lib/kunit/old 755 0 0"
+	echo "dir /lib/kunit/bad 755 0 0"
 	echo "file /lib/kunit/devlist_noise.ko $out/noise/devlist_noise.ko 644 0 0"
+	echo "file /lib/kunit/bad/devlist_noise.ko $out/noise-bad/devlist_noise.ko 644 0 0"
 	find "$KDIR/ci2/obj" -name '*_kunit.ko' | sort | while read -r m; do
 		echo "file /lib/kunit/$(basename "$m") $m 644 0 0"
 	done
@@ -78,7 +87,16 @@ echo 'obj-m += devices_kunit.o' > "$out/old-src/Kbuild"
 SMP=2 "$TOP/scripts/guest/guest.sh" "$KDIR/ci2/obj" "$out/ci2" report "$out/ci2.log" 1800 ||
 	stage_abort "the SMP kernel did not finish its boot"
 grep -q '^@@@ FAIL' "$out/ci2.log" && notok "a module did not load or unload ($out/ci2.log)"
-noise_result "$out/ci2.log"
+sed '/^@@@ BEGIN noise-bad/,/^@@@ END noise-bad/d' "$out/ci2.log" > "$out/ci2.main.log"
+noise_result "$out/ci2.main.log"
+"$TOP/scripts/guest/section.sh" noise-bad "$out/ci2.log" > "$out/ci2.noise-bad.log"
+bad=$( (STAGE_LIST=$out/noise-bad.list; : > "$STAGE_LIST"; noise_result "$out/ci2.noise-bad.log" > /dev/null
+	cut -d'|' -f1 "$STAGE_LIST") )
+if [ "$bad" = "not ok" ] && grep -q 'rounds, [1-9][0-9]* bad grants' "$out/ci2.noise-bad.log"; then
+	ok "the noise verdict is red on a noise that grants a major twice -- $(tr -d '\r' < "$out/ci2.noise-bad.log")"
+else
+	notok "the noise verdict is red on a noise that grants a major twice -- it was not: ${bad:-no verdict}; $out/ci2.noise-bad.log"
+fi
 for m in $(find "$KDIR/ci2/obj" -name '*_kunit.ko' | sort); do
 	mn=$(basename "$m" .ko)
 	for i in 1 2 3 4 5; do
