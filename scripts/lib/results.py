@@ -22,7 +22,7 @@ import re
 import subprocess
 import sys
 
-TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # scripts/lib/..
 DOC = os.path.join(TOP, "docs", "results.md")
 HEAD = """# devlist: results
 
