@@ -1,7 +1,7 @@
 # The one way a stage reports its checks: KTAP (the kernel's
 # Documentation/dev-tools/ktap.rst), read back by kunit.py's own parser.
 # Sourced by stage scripts:
-#   . "$(dirname "$0")/report.sh"; stage_begin NAME
+#   . "$TOP/scripts/lib/report.sh"; stage_begin NAME
 #   ok "what passed"; notok "what failed"; skip "what was not run, and why"
 #   (a text "NAME -- DETAILS": NAME names the check, the same in every run;
 #   DETAILS, its counts, times and paths, become a KTAP diagnostic line)
