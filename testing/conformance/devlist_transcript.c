@@ -264,31 +264,6 @@ out:
 	parse_held(prev_txt, chr_held, blk_held);
 }
 
-/* The char major whose /proc/devices line names @name, or -1. */
-static int find_chr_major(const char *name)
-{
-	char want[NAMELEN];
-	const char *p = prev_txt, *q, *nl;
-	int major;
-	size_t n;
-
-	snprintf(want, sizeof(want), "%.63s", name);
-	n = strlen(want);
-	while (*p && strncmp(p, "Block devices:", 14)) {
-		nl = strchrnul(p, '\n');
-		if (sscanf(p, "%d", &major) == 1) {
-			for (q = p; *q == ' '; q++)
-				;
-			while (*q >= '0' && *q <= '9')
-				q++;
-			if (*q == ' ' && (size_t)(nl - q - 1) == n && !strncmp(q + 1, want, n))
-				return major;
-		}
-		p = *nl ? nl + 1 : nl;
-	}
-	return -1;
-}
-
 /* ---- predictions, from the /proc/devices before the call ---- */
 
 static int pred_chr(bool stock)
