@@ -59,6 +59,9 @@ passes() {
 		notok "$_t -- $_o"
 	fi
 }
+# tested TEXT TEST: passes, for testing/harness/TEST, its output in
+# $RESULTS/harness/TEST.txt
+tested() { passes "$1" "$RESULTS/harness/${2%.sh}.txt" sh "$h/$2"; }
 # red TEXT OUT CMD...: ok if the test CMD, run on a mutant, fails
 red() {
 	_t=$1 _o=$2
@@ -106,49 +109,42 @@ red_on "cc.sh: the test fails on a cc.sh without ccache" incbin.sh build/cc.sh '
 
 # Every guest through scripts/guest/qemu.py: TCG whatever kunit.py asks for,
 # and a guest that prints nothing stopped in seconds, not minutes.
-out=$RESULTS/harness/qemu-accel.txt
-passes "qemu.py" "$out" sh "$h/qemu-accel.sh"
+tested "qemu.py" qemu-accel.sh
 red_on "qemu.py: the test fails on a qemu.py that passes -accel kvm on" qemu-accel.sh guest/qemu.py \
 	"s/^    return out + \['-accel', 'tcg'\]$/    return args/"
 red_on "qemu.py: the test fails on a qemu.py without its silence limit" qemu-accel.sh guest/qemu.py \
 	's/^        limit = quiet if printed else silent$/        limit = 3600/'
 
 # checkpatch.sh: a checkpatch.pl that fails is never read as clean.
-out=$RESULTS/harness/checkpatch.txt
-passes "checkpatch.sh" "$out" sh "$h/checkpatch.sh"
+tested "checkpatch.sh" checkpatch.sh
 red_on "checkpatch.sh: the test fails on a copy that reads only the findings" checkpatch.sh build/checkpatch.sh \
 	's/^if \[ -s "\$err" \] ||.*/if false; then/'
 
 # The guest's KUnit runner: a module is clean only if rmmod succeeded.
-out=$RESULTS/harness/kunit-init.txt
-passes "kunit.init" "$out" sh "$h/kunit-init.sh"
+tested "kunit.init" kunit-init.sh
 red_on "kunit.init: the test fails on a runner that calls a failed rmmod clean" kunit-init.sh \
 	testing/qemu/kunit.init \
 	's/^\tif ! rmmod "\$n"; then$/\trmmod "$n" || echo "@@@ FAIL rmmod $n"\n\tif false; then/'
 
 # The KUnit stages fail when a suite ran fewer cases than the inventory.
-out=$RESULTS/harness/inventory.txt
-passes "suite inventory" "$out" sh "$h/inventory.sh"
+tested "suite inventory" inventory.sh
 red_on "suite inventory: the test fails on a report.sh that counts nothing" inventory.sh lib/report.sh \
 	's/if \[ "\$_n" -ge "\$_min" \]; then/if true; then/'
 
 # make kunit-ci's and make stress's noise verdict: bad grants are red.
-out=$RESULTS/harness/noise.txt
-passes "noise verdict" "$out" sh "$h/noise.sh"
+tested "noise verdict" noise.sh
 red_on "noise verdict: the test fails on a report.sh that reads any count as good" noise.sh lib/report.sh \
 	"s/\*' rounds, 0 bad grants')/*' bad grants')/"
 
 # The lint stage's check that each fix set applies to stock alone.
-out=$RESULTS/harness/applies-alone.txt
-passes "fix sets apply alone" "$out" sh "$h/applies-alone.sh"
+tested "fix sets apply alone" applies-alone.sh
 red_on "fix sets apply alone: the test fails on a series.sh that applies nothing" applies-alone.sh lib/series.sh \
 	's/^\t   GIT_INDEX_FILE=\$_idx git -C "\$KSRC" apply --cached "\$1"\/\*.patch 2>>"\$2"; then$/\t   true; then/'
 red_on "fix sets apply alone: the test fails on a series.sh that lets a test hunk pass" applies-alone.sh lib/series.sh \
 	's/^\tif \[ -n "\$_hunks" \]; then$/\tif false; then/'
 
 # kunit-stock's check that stock is the pristine base.
-out=$RESULTS/harness/stock-pristine.txt
-passes "stock is the pristine base" "$out" sh "$h/stock-pristine.sh"
+tested "stock is the pristine base" stock-pristine.sh
 red_on "stock is the pristine base: the test fails on a series.sh that does not check for the root commit" \
 	stock-pristine.sh lib/series.sh 's/^\t\[ -z "\$(git -C "\$KSRC" rev-list --parents -n 1 "\$(commit_of 0)" | cut -s -d. . -f2)" \] &&$/\ttrue \&\&/'
 

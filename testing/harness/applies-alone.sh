@@ -5,18 +5,12 @@
 #   1. two patches in order, the second on the first's lines: they apply;
 #   2. the second alone (it needs the first): refused, git's words logged;
 #   3. a patch that adds a KUnit test: refused, named.
-# usage: applies-alone.sh [LIB_SH]   (default scripts/lib/lib.sh; the harness
+# usage: applies-alone.sh [SERIES_SH]   (default scripts/lib/series.sh; the harness
 # stage also runs it on a broken copy, which must fail)
 top=$(cd "$(dirname "$0")/../.." && pwd)
 series=${1:-$top/scripts/lib/series.sh}
 . "$top/testing/harness/lib.sh"
-mkdir -p "$tmp/top/scripts/t"
-cp -r "$top/scripts/lib" "$tmp/top/scripts/"
-cp "$series" "$tmp/top/scripts/lib/series.sh"
-cat > "$tmp/top/scripts/t/probe.sh" <<'EOS'
-. "$(dirname "$0")/../lib/lib.sh"
-applies_alone "$1" "$2"
-EOS
+lib_with "$series" 'applies_alone "$1" "$2"'
 K=$tmp/top/build/linux
 g() { git -C "$K" -c user.name=t -c user.email=t@t "$@"; }
 mkdir -p "$K/fs/tests"

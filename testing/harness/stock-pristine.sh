@@ -6,15 +6,12 @@
 #   2. a tree stamp of another commit (p0 built from something else): not;
 #   3. a base that is not the root commit (a patch under it): not;
 #   4. a root commit not named after the pinned version: not.
-# usage: stock-pristine.sh [LIB_SH]   (default scripts/lib/lib.sh; the harness
+# usage: stock-pristine.sh [SERIES_SH]   (default scripts/lib/series.sh; the harness
 # stage also runs it on a broken copy, which must fail)
 top=$(cd "$(dirname "$0")/../.." && pwd)
 series=${1:-$top/scripts/lib/series.sh}
 . "$top/testing/harness/lib.sh"
-mkdir -p "$tmp/top/scripts/t"
-cp -r "$top/scripts/lib" "$tmp/top/scripts/"
-cp "$series" "$tmp/top/scripts/lib/series.sh"
-printf '. "$(dirname "$0")/../lib/lib.sh"\nstock_is_pristine\n' > "$tmp/top/scripts/t/probe.sh"
+lib_with "$series" stock_is_pristine
 pin=$(sed -n 's/^PIN_VERSION=//p' "$top/scripts/lib/lib.sh")
 K=$tmp/top/build/linux
 g() { git -C "$K" -c user.name=t -c user.email=t@t "$@"; }
