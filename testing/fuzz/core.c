@@ -3,7 +3,7 @@
  * Core fuzz: fs/devlist.c, compiled unmodified from a kernel tree, against
  * a brute-force reference model written from the rules of docs/design.md (not
  * from the list code).  Every operation's result and the whole list, as
- * devlist_for_each_entry() walks it, are compared with the model after
+ * devlist_for_each_entry_from() walks it, are compared with the model after
  * each step.
  *
  *   devlist-core [-s SEED] [-n OPS] [-t SECONDS]
@@ -15,16 +15,21 @@
  * The model's rules (docs/design.md, "The core"):
  *  - two ranges overlap when each starts before the other ends, so an
  *    empty range at n conflicts only with a range holding n - 1 and n;
- *  - insert: -EINVAL if the range runs past the last dev_t (first + count
- *    > 2^32; checked first), -EBUSY on overlap, else 0;
+ *  - insert: -EINVAL and one warning if the range runs past the last
+ *    dev_t (first + count > 2^32; checked first), -EBUSY on overlap,
+ *    else 0;
  *  - order: by first number; at the same first, empty ranges before the
  *    non-empty one, equal empty ranges in insertion order;
  *  - free major: the highest major in [lo, hi] that no range touches (a
  *    range touches the majors of its first and last numbers and all in
  *    between; an empty range touches its own major), -EBUSY if none; the
- *    range goes there with its minor kept;
- *  - find: the first range in list order with that first and count;
- *  - the index (include/linux/devlist.h): for each group of 16 majors, the
+ *    range goes there with its minor kept; -EINVAL and one warning, first,
+ *    if hi < lo, hi > 4095, or the range's minors spill past one major;
+ *  - seek: the first range in list order that starts at or after a
+ *    number, or the list head;
+ *  - no warning from any other call;
+ *  - the index (include/linux/devlist.h): for each group of 512 / n majors
+ *    (n entries; the last group takes every major above), the
  *    first range that starts in it or a later group, checked after each
  *    step as the list is;
  *  - the kept position of the free-major search (free_next, free_major,
@@ -69,12 +74,13 @@ static struct mrange model[NREC];
 static int nmodel;
 
 static uint64_t rng;
+static unsigned long warned;		/* WARN_ON_ONCE()s since the last call */
 static unsigned long seed, step;
 static const char *argv0;
 static char what[160];
 
 static struct {
-	unsigned long ops, insert[3], fm[2], find[2], remove, reset, held;
+	unsigned long ops, insert[3], fm[3], seek[2], remove, reset, held;
 } st;
 
 /* splitmix64 */
@@ -90,6 +96,11 @@ static uint32_t rnd(void)
 static uint32_t pick(uint32_t n)
 {
 	return rnd() % n;
+}
+
+void fz_warn(const char *file, int line)
+{
+	warned++;
 }
 
 /* ---- the reference model ---- */
@@ -154,6 +165,8 @@ static int m_insert_free_major(uint32_t minor, uint64_t count,
 	bool used;
 	int i;
 
+	if (hi < lo || hi > LAST_MAJOR || (rec && minor + count > MINORMASK + 1))
+		return -EINVAL;
 	for (major = hi + 1; major-- > lo; ) {
 		used = false;
 		for (i = 0; i < nmodel && !used; i++)
@@ -169,12 +182,15 @@ static int m_insert_free_major(uint32_t minor, uint64_t count,
 	return -EBUSY;
 }
 
-static int m_find(uint64_t first, uint64_t count)
+/* The first range that starts at @from or later; nmodel if none. */
+static int m_seek(uint64_t from)
 {
-	for (int i = 0; i < nmodel; i++)
-		if (model[i].first == first && model[i].count == count)
-			return i;
-	return -1;
+	int i;
+
+	for (i = 0; i < nmodel; i++)
+		if (model[i].first >= from)
+			break;
+	return i;
 }
 
 static void m_remove(int i)
@@ -191,7 +207,7 @@ static void dump(void)
 	int i = 0;
 
 	fprintf(stderr, "  list: ");
-	devlist_for_each_entry(pos, &dl, range) {
+	devlist_for_each_entry_from(pos, &dl, 0, range) {
 		fprintf(stderr, " %s[%#x+%#x]", pos->name, pos->range.first,
 			pos->range.count);
 		if (++i > NREC + 1) {
@@ -223,24 +239,25 @@ static __attribute__((format(printf, 1, 2))) void fail(const char *fmt, ...)
 
 /*
  * The index (include/linux/devlist.h): entry g is the first range, in list
- * order, whose major / 16 is g or more (the last group takes every major
+ * order, whose major / (512 / n) is g or more (the last group takes every major
  * above it), or NULL if there is none.
  */
 static void check_index(void)
 {
-	unsigned int n = sizeof(*dl.index) / sizeof((*dl.index)[0]), g;
+	unsigned int n = sizeof(dl.index) / sizeof(dl.index[0]), g;
+	unsigned int per = 512 / n;	/* majors a group */
 	int i = 0;
 
 	for (g = 0; g < n; g++) {
 		struct list_head *want;
 
 		/* (g < n, so a range of the last group is never passed) */
-		while (i < nmodel && (model[i].first >> MINORBITS) / 16 < g)
+		while (i < nmodel && (model[i].first >> MINORBITS) / per < g)
 			i++;
 		want = i < nmodel ? &model[i].rec->range.node : NULL;
-		if ((*dl.index)[g] != want)
+		if (dl.index[g] != want)
 			fail("index entry %u is %s, should be %s", g,
-			     (*dl.index)[g] ? container_of((*dl.index)[g], struct rec,
+			     dl.index[g] ? container_of(dl.index[g], struct rec,
 							   range.node)->name : "NULL",
 			     want ? model[i].rec->name : "NULL");
 	}
@@ -279,7 +296,7 @@ static void check_kept(void)
 			     "major %u or below", dl.free_major);
 }
 
-/* The list, walked with devlist_for_each_entry(), is the model. */
+/* The list, walked with devlist_for_each_entry_from(), is the model. */
 static void check_list(void)
 {
 	struct list_head *p;
@@ -290,7 +307,7 @@ static void check_list(void)
 		if (p->next->prev != p || p->prev->next != p || ++i > NREC)
 			fail("list links broken at node %d", i);
 	i = 0;
-	devlist_for_each_entry(pos, &dl, range) {
+	devlist_for_each_entry_from(pos, &dl, 0, range) {
 		if (i == nmodel)
 			fail("list has more than the model's %d ranges", nmodel);
 		if (pos != model[i].rec || pos->magic != 0xfeedf00d ||
@@ -468,11 +485,14 @@ static void do_insert(void)
 	poison(r);
 	r->range.first = first;
 	r->range.count = count;
+	warned = 0;
 	a = devlist_insert(&dl, &r->range);
 	b = m_insert(first, count, r);
 	st.insert[!a ? 0 : a == -EBUSY ? 1 : 2]++;
 	if (a != b)
 		fail("devlist %d, model %d", a, b);
+	if (warned != (b == -EINVAL))
+		fail("%lu warnings, the model expects %d", warned, b == -EINVAL);
 	if (a && (!poisoned(r) || r->range.first != first ||
 		  r->range.count != count))
 		fail("a failed insert changed the range or its node");
@@ -490,7 +510,7 @@ static void do_insert_free_major(void)
 		return do_remove(pick(nmodel));
 	gen_window(&lo, &hi);
 	minor = gen_minor();
-	switch (pick(4)) {	/* the minors must fit in one major */
+	switch (pick(5)) {	/* the minors must fit in one major, but see 4 */
 	case 0:
 		count = 0;
 		break;
@@ -500,17 +520,27 @@ static void do_insert_free_major(void)
 	case 2:
 		count = pick(MINORMASK + 2 - minor);
 		break;
-	default:
+	case 3:
 		count = minor <= MINORMASK - 255 ? 1 + pick(256) : 1;
+		break;
+	default:	/* now and then, what the core refuses */
+		count = MINORMASK + 1 - minor + !pick(8);
+		if (!pick(8))
+			hi = LAST_MAJOR + 1 + pick(2);
+		else if (!pick(8) && lo)
+			hi = lo - 1;
 		break;
 	}
 	if (!pick(6)) {		/* the major only, as register_blkdev(0) asks */
 		snprintf(what, sizeof(what), "devlist_insert_free_major(NULL, %u, %u)",
 			 lo, hi);
+		warned = 0;
 		a = devlist_insert_free_major(&dl, NULL, lo, hi);
 		b = m_insert_free_major(0, 0, lo, hi, NULL);
 		if (a != b)
 			fail("devlist %d, model %d", a, b);
+		if (warned != (b == -EINVAL))
+			fail("%lu warnings, the model expects %d", warned, b == -EINVAL);
 		return;
 	}
 	snprintf(what, sizeof(what),
@@ -519,51 +549,50 @@ static void do_insert_free_major(void)
 	poison(r);
 	r->range.first = MKDEV(gen_major(), minor);	/* major ignored */
 	r->range.count = count;
+	warned = 0;
 	a = devlist_insert_free_major(&dl, &r->range, lo, hi);
 	b = m_insert_free_major(minor, count, lo, hi, r);
-	st.fm[a < 0]++;
+	st.fm[a >= 0 ? 0 : a == -EBUSY ? 1 : 2]++;
 	if (a != b)
 		fail("devlist %d, model %d", a, b);
+	if (warned != (b == -EINVAL))
+		fail("%lu warnings, the model expects %d", warned, b == -EINVAL);
 	if (a < 0 && !poisoned(r))
 		fail("a failed insert touched the node");
 	r->held = a >= 0;
 }
 
-static void do_find(void)
+static void do_seek(void)
 {
-	struct devlist_range *got;
-	struct rec *want = NULL;
-	uint32_t first, count;
+	struct list_head *got, *want;
+	uint32_t from;
 	int i;
 
-	if (nmodel && pick(4)) {	/* mostly a range held now, or close */
+	if (nmodel && pick(4)) {	/* mostly at a range held now, or close */
 		i = pick(nmodel);
-		first = model[i].first;
-		count = model[i].count;
-		if (!pick(4))
-			count += pick(3) - 1;
-		if (!pick(6))
-			first += pick(3) - 1;
+		from = model[i].first + (pick(3) ? 0 : pick(3) - 1);
 	} else {
-		first = gen_first();
-		count = gen_count(first);
+		from = pick(2) ? gen_first() : MKDEV(gen_major(), 0);
 	}
-	snprintf(what, sizeof(what), "devlist_find(%#x, %#x)", first, count);
-	got = devlist_find(&dl, first, count);
-	i = m_find(first, count);
-	if (i >= 0)
-		want = model[i].rec;
-	st.find[!want]++;
-	if (got != (want ? &want->range : NULL))
+	snprintf(what, sizeof(what), "devlist_seek(%#x)", from);
+	warned = 0;
+	got = devlist_seek(&dl, from);
+	i = m_seek(from);
+	want = i < nmodel ? &model[i].rec->range.node : &dl.ranges;
+	st.seek[i == nmodel]++;
+	if (got != want)
 		fail("devlist %s, model %s",
-		     got ? container_of(got, struct rec, range)->name : "NULL",
-		     want ? want->name : "NULL");
+		     got == &dl.ranges ? "the head" :
+		     container_of(got, struct rec, range.node)->name,
+		     i < nmodel ? model[i].rec->name : "the head");
+	if (warned)
+		fail("a warning");
 }
 
 static void reset(void)
 {
 	INIT_LIST_HEAD(&dl.ranges);
-	memset(dl.index, 0, sizeof(*dl.index));
+	memset(dl.index, 0, sizeof(dl.index));
 	dl.free_next = NULL;
 	nmodel = 0;
 	for (int i = 0; i < NREC; i++) {
@@ -586,7 +615,7 @@ static void run(unsigned long ops)
 		else if (op < 55)
 			do_insert_free_major();
 		else if (op < 72)
-			do_find();
+			do_seek();
 		else if (op < 99) {
 			if (nmodel)
 				do_remove(pick(nmodel));
@@ -641,10 +670,10 @@ int main(int argc, char **argv)
 		seed++;
 	} while (secs > 0 && now() - t0 < secs);
 	t0 = now() - t0;
-	printf("core: ok: %lu ops, %lu seeds (%lu..%lu) of %lu ops, %.0f ops/s; insert %lu ok %lu busy %lu inval, free major %lu ok %lu busy, find %lu hit %lu miss, remove %lu, %.1f ranges held on average\n",
+	printf("core: ok: %lu ops, %lu seeds (%lu..%lu) of %lu ops, %.0f ops/s; insert %lu ok %lu busy %lu inval, free major %lu ok %lu busy %lu inval, seek %lu hit %lu end, remove %lu, %.1f ranges held on average\n",
 	       st.ops, seeds, first_seed, seed - 1, ops, st.ops / (t0 > 0 ? t0 : 1),
 	       st.insert[0], st.insert[1], st.insert[2], st.fm[0], st.fm[1],
-	       st.find[0], st.find[1], st.remove,
+	       st.fm[2], st.seek[0], st.seek[1], st.remove,
 	       (double)st.held / (st.ops ? st.ops : 1));
 	return 0;
 }

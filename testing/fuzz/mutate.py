@@ -20,23 +20,23 @@ import extract  # noqa: E402
 
 MUTANTS = {
     "a": ("fs/devlist.c", "devlist_insert", "both",
-          "overlap check off by one at the end of a range",
-          "new->first < devlist_end(r)",
-          "new->first <= devlist_end(r)"),
+          "overlap check off by one at the end of the previous range",
+          "new->first < devlist_end(prev)",
+          "new->first <= devlist_end(prev)"),
     "b": ("fs/devlist.c", "devlist_insert", "both",
-          "an empty range conflicts with a range starting at it",
-          "if (r->first < end && new->first < devlist_end(r))",
-          "if ((r->first < end && new->first < devlist_end(r)) ||\n"
-          "\t\t    (r->first == new->first && !r->count != !new->count))"),
+          "a range conflicts with the next one when that starts where it "
+          "ends (or, empty, at the same number)",
+          "next->first < end)",
+          "next->first <= end)"),
     "c": ("fs/devlist.c", "devlist_insert_free_major", "both",
           "free-major search ignores empty ranges",
           "list_for_each_entry_from_reverse(r, &dl->ranges, node) {",
           "list_for_each_entry_from_reverse(r, &dl->ranges, node) {\n"
           "\t\tif (!r->count)\n\t\t\tcontinue;"),
-    "d": ("fs/devlist.c", "devlist_find", "both",
-          "find returns the last exact match, not the first",
-          "\t\tif (r->first == first && r->count == count)\n\t\t\treturn r;\n\t}\n\treturn NULL;",
-          "\t\tif (r->first == first && r->count == count)\n\t\t\tfound = r;\n\t}\n\treturn found;"),
+    "d": ("fs/devlist.c", "devlist_seek", "both",
+          "seek passes a range that starts exactly at the number",
+          "if (r->first >= from)",
+          "if (r->first > from)"),
     "e": ("fs/char_dev.c", "register_chrdev_region", "wrap",
           "major 0 in @from is a dynamic first piece again",
           "\tif (!MAJOR(from))\n\t\treturn -EINVAL;\n",
@@ -44,8 +44,8 @@ MUTANTS = {
     "f": ("fs/devlist.c", "devlist_insert", "both",
           "list order wrong for equal first minors (a new empty range goes "
           "before the empty ones already there)",
-          "(r->first == new->first && r->count)",
-          "r->first == new->first"),
+          "if (next->first != new->first || next->count)",
+          "if (next->first != new->first || next->count || !new->count)"),
     "g": ("block/genhd.c", "__register_blkdev", "wrap",
           "the dynamic block window stops at 253",
           "(&major_names, NULL, 1, 254)",
@@ -56,8 +56,8 @@ MUTANTS = {
           "from + count"),
     "i": ("fs/char_dev.c", "chrdev_show", "wrap",
           "/proc/devices: char majors right-aligned in two columns, not three",
-          "MAJOR(cd->range.first), 3)",
-          "MAJOR(cd->range.first), 2)"),
+          "seq_put_decimal_ull_width(f, NULL, offset, 3);",
+          "seq_put_decimal_ull_width(f, NULL, offset, 2);"),
     "j": ("block/genhd.c", "blkdev_show", "wrap",
           "/proc/devices: no space between a block major and its name",
           "\t\tseq_putc(seqf, ' ');\n",
@@ -65,19 +65,19 @@ MUTANTS = {
     "k": ("fs/devlist.c", "devlist_link", "core",
           "index: an insert makes its range the entry point of its own group "
           "only, not of the empty groups below it",
-          "g >= 0 && (*dl->index)[g] == was; g--)",
-          "g >= 0 && (*dl->index)[g] == was; g = -1)"),
+          "g >= 0 && dl->index[g] == was; g--)",
+          "g >= 0 && dl->index[g] == was; g = -1)"),
     "l": ("fs/devlist.c", "devlist_remove", "both",
           "index: a removal clears the entry points it held instead of "
           "passing them to the next range",
-          "(*dl->index)[g] = next;",
-          "(*dl->index)[g] = NULL;"),
-    "m": ("fs/devlist.c", "devlist_insert", "core",
-          "index: an insert looks from its group's first range, missing a "
-          "range of an earlier group that reaches into it (no API call "
-          "makes such a range: a char piece stays in one major)",
-          "\tif (start->prev != &dl->ranges)\n\t\tstart = start->prev;\n",
-          ""),
+          "dl->index[g] = next;",
+          "dl->index[g] = NULL;"),
+    "m": ("fs/devlist.c", "devlist_insert", "both",
+          "only the next neighbour is checked for an overlap, not the "
+          "previous one",
+          "\t    (!list_entry_is_head(prev, &dl->ranges, node) &&\n"
+          "\t     prev->first < end && new->first < devlist_end(prev)))",
+          "\t    (0 && new->first < devlist_end(prev)))"),
     "n": ("fs/devlist.c", "devlist_remove", "both",
           "kept position: a release above it does not send the next "
           "free-major search back to the top",
@@ -92,11 +92,22 @@ MUTANTS = {
           "the window (no API call changes @lo for the same @hi)",
           "\t\tif (major < lo)\n\t\t\treturn -EBUSY;\n",
           ""),
+    "q": ("fs/devlist.c", "devlist_insert_free_major", "core",
+          "a window above the last major is searched, not refused",
+          "hi < lo || hi > MAJOR(~(dev_t)0)",
+          "hi < lo"),
+    "r": ("fs/proc/devices.c", "devinfo_next", "wrap",
+          "/proc/devices: the next char major in use is looked for one "
+          "major too far on",
+          "i = chrdev_next_major(i);",
+          "i = chrdev_next_major(i + 1);"),
+    "s": ("fs/char_dev.c", "__unregister_chrdev_region", "wrap",
+          "a release takes the first range at its number, whatever its count",
+          "if (cd->range.count == minorct) {",
+          "if (cd->range.count == minorct || !cd->range.count) {"),
 }
-# mutant d also needs its variable
-EXTRA = {
-    "d": ("struct devlist_range *r;\n", "struct devlist_range *r, *found = NULL;\n"),
-}
+# mutants that also need a change elsewhere in their function
+EXTRA = {}
 
 
 def die(msg):
