@@ -183,12 +183,16 @@ static void side_shuffle(void);
 	}								\
 } while (0)
 
-/* The longest hold of chrdevs_lock by a /proc/devices reader. */
+/* The longest holds of chrdevs_lock and the block spinlock by a reader. */
 #define bench_native_extra(pop, place, rep) do {				\
-	unsigned long long __h = ops->char_hold();				\
-	if (!quiet)								\
+	unsigned long long __h[2];						\
+	ops->holds(__h);							\
+	if (!quiet) {								\
 		pr_info("devbench: r pop=%d place=%s wl=hold rep=%u ns=%llu n=1\n", \
-			pop, place, rep, __h);					\
+			pop, place, rep, __h[0]);				\
+		pr_info("devbench: r pop=%d place=%s wl=bhold rep=%u ns=%llu n=1\n", \
+			pop, place, rep, __h[1]);				\
+	}									\
 } while (0)
 
 #include "devlist_bench.c"
@@ -250,15 +254,47 @@ void fz_free(const void *p)
 	free((void *)p);
 }
 
+/* The holds of the two locks a /proc/devices reader takes, when watched. */
+static struct {
+	int on;
+	unsigned long long since, max[2];
+} holds;
+
+static int hold_slot(const char *name)
+{
+	if (!strcmp(name, "chrdevs_lock"))
+		return 0;
+	return strcmp(name, "major_names_spinlock") ? -1 : 1;
+}
+
+void fz_hold_watch(int on, unsigned long long max[2])
+{
+	if (!on) {
+		max[0] = holds.max[0];
+		max[1] = holds.max[1];
+	}
+	memset(&holds, 0, sizeof(holds));
+	holds.on = on;
+}
+
 void fz_lock(int *locked, const char *name)
 {
 	if (*locked)
 		fz_fatal("%s taken while held", name);
 	*locked = 1;
+	if (holds.on)
+		holds.since = fz_now_ns();
 }
 
 void fz_unlock(int *locked, const char *name)
 {
+	if (holds.on) {
+		unsigned long long t = fz_now_ns() - holds.since;
+		int k = hold_slot(name);
+
+		if (k >= 0 && t > holds.max[k])
+			holds.max[k] = t;
+	}
 	*locked = 0;
 }
 

@@ -48,12 +48,18 @@ struct fz_ops {
 	int (*block_remove)(const struct fz_bmaj *b);
 	/* /proc/devices through fs/proc/devices.c's seq_operations */
 	unsigned long (*proc)(char *buf, unsigned long size, unsigned int restart);
-	/* the longest single call of chrdev_show(), which holds chrdevs_lock */
-	unsigned long long (*char_hold)(void);
+	/*
+	 * the longest hold of chrdevs_lock ([0]) and of the block spinlock
+	 * ([1]) during one whole read of /proc/devices
+	 */
+	void (*holds)(unsigned long long max[2]);
 };
 
 extern const struct fz_ops fz_ops_stock, fz_ops_series;
 void fz_probe_fn(unsigned int devt);	/* the probe the harness registers */
-unsigned long long fz_now_ns(void);	/* a clock, for char_hold */
+unsigned long long fz_now_ns(void);	/* a clock, for holds */
+/* time every hold of the two locks /proc/devices takes (on), or stop and
+ * give the longest of each since on (off: max[0] char, max[1] block) */
+void fz_hold_watch(int on, unsigned long long max[2]);
 
 #endif /* _FZ_H */

@@ -5,9 +5,6 @@
  * a new read every @restart records (0: one read), or through its one
  * show if it is a single_open() file (FZ_PROC_SINGLE), and this side's table
  * of entry points (FZ_OPS is fz_ops_stock or fz_ops_series, from -D).
- * chrdev_show() and blkdev_show() take whatever arguments this tree's
- * headers say (FZ_CHRDEV_SHOW_ARGS, FZ_BLKDEV_SHOW_ARGS): devices.c of
- * the same tree is what calls them.
  */
 #include "fz.h"
 
@@ -47,32 +44,18 @@ static unsigned long fz_proc(char *buf, unsigned long size, unsigned int restart
 #endif
 
 /*
- * How long a /proc/devices reader holds chrdevs_lock at most: the longest
- * single call of chrdev_show(), which takes and drops it, as this tree's
- * devices.c calls it (per major, or once for the whole section).
+ * How long a /proc/devices reader holds chrdevs_lock and the block
+ * spinlock at most: every hold during one whole read, as this tree's
+ * devices.c takes them (per major, or once for a whole section), timed
+ * from the lock to the unlock by the program's fz_lock() and fz_unlock().
  */
-static unsigned long long fz_char_hold(void)
+static void fz_holds(unsigned long long max[2])
 {
 	static char buf[1 << 21];
-	struct seq_file m = { .buf = buf, .size = sizeof(buf) };
-	unsigned long long t, max = 0;
-#if FZ_CHRDEV_SHOW_ARGS == 2
-	off_t i;
 
-	for (i = 0; i < CHRDEV_MAJOR_MAX; i++) {
-		m.count = 0;
-		t = fz_now_ns();
-		chrdev_show(&m, i);
-		t = fz_now_ns() - t;
-		if (t > max)
-			max = t;
-	}
-#else
-	t = fz_now_ns();
-	chrdev_show(&m);
-	max = fz_now_ns() - t;
-#endif
-	return max;
+	fz_hold_watch(1, NULL);
+	fz_proc(buf, sizeof(buf), 0);
+	fz_hold_watch(0, max);
 }
 
 int fz_register_chrdev_region(unsigned int, unsigned int, const char *);
@@ -110,5 +93,5 @@ const struct fz_ops FZ_OPS = {
 	.block_add = fz_block_add,
 	.block_remove = fz_block_remove,
 	.proc = fz_proc,
-	.char_hold = fz_char_hold,
+	.holds = fz_holds,
 };
