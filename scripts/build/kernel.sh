@@ -111,7 +111,8 @@ if ! stamp_is "k-$name.config" "$cfg" || [ ! -f "$obj/.config" ]; then
 	fi
 	# Say which requested options Kconfig dropped (a missing dependency);
 	# a KUnit suite's option that this tree defines and Kconfig dropped
-	# is fatal: its cases would just vanish.
+	# while KUnit is on is fatal: its cases would just vanish.  (With
+	# KUnit off, a fragment turned it off: make size's size.config.)
 	# (a later fragment's value of an option wins, as merge_config's does)
 	dropped=$(cat $frags /dev/null | grep '^CONFIG_.*=' | awk -F= '{ v[$1] = $0 } END { for (k in v) print v[k] }' |
 		sort | while IFS= read -r opt; do
@@ -123,6 +124,7 @@ if ! stamp_is "k-$name.config" "$cfg" || [ ! -f "$obj/.config" ]; then
 		sym=${opt%%=*}
 		case $opt in
 		*_KUNIT_TEST=[ym]) grep -qE "^$sym=[ym]\$" "$obj/.config" ||
+			! grep -qx 'CONFIG_KUNIT=y' "$obj/.config" ||
 			! git -C "$KSRC" grep -q "^config ${sym#CONFIG_}\$" "$rev" -- '*Kconfig*' ||
 			lost="$lost $sym" ;;
 		esac
