@@ -21,8 +21,8 @@ import extract  # noqa: E402
 MUTANTS = {
     "a": ("fs/devlist.c", "devlist_insert", "both",
           "overlap check off by one at the end of the previous range",
-          "new->first < devlist_end(prev)",
-          "new->first <= devlist_end(prev)"),
+          "new->first < (u64)prev->first + prev->count",
+          "new->first <= (u64)prev->first + prev->count"),
     "b": ("fs/devlist.c", "devlist_insert", "both",
           "a range conflicts with the next one when that starts where it "
           "ends (or, empty, at the same number)",
@@ -76,8 +76,8 @@ MUTANTS = {
           "only the next neighbour is checked for an overlap, not the "
           "previous one",
           "\t    (!list_entry_is_head(prev, &dl->ranges, node) &&\n"
-          "\t     prev->first < end && new->first < devlist_end(prev)))",
-          "\t    (0 && new->first < devlist_end(prev)))"),
+          "\t     prev->first < end && new->first < (u64)prev->first + prev->count))",
+          "\t    (0 && new->first < (u64)prev->first + prev->count))"),
     "n": ("fs/devlist.c", "devlist_remove", "both",
           "kept position: a release above it does not send the next "
           "free-major search back to the top",
