@@ -29,9 +29,10 @@ stage_begin() {
 	rm -f "$RESULTS/$STAGE.ktap"
 }
 
-_result() {	# _result KIND TEXT
-	printf '%-6s %s: %s\n' "$1" "$STAGE" "$2"
-	printf '%s|%s\n' "$1" "$2" | tr -d '\r' >> "$STAGE_LIST"
+_result() {	# _result KIND TEXT (one line: newlines in TEXT become spaces)
+	_text=$(printf '%s' "$2" | tr '\r\n' '  ')
+	printf '%-6s %s: %s\n' "$1" "$STAGE" "$_text"
+	printf '%s|%s\n' "$1" "$_text" >> "$STAGE_LIST"
 }
 ok()    { _result ok "$*"; }
 notok() { _result "not ok" "$*"; }

@@ -93,7 +93,7 @@ noise_result "$out/ci2.main.log"
 bad=$( (STAGE_LIST=$out/noise-bad.list; : > "$STAGE_LIST"; noise_result "$out/ci2.noise-bad.log" > /dev/null
 	cut -d'|' -f1 "$STAGE_LIST") )
 if [ "$bad" = "not ok" ] && grep -q 'rounds, [1-9][0-9]* bad grants' "$out/ci2.noise-bad.log"; then
-	ok "the noise verdict is red on a noise that grants a major twice -- $(tr -d '\r' < "$out/ci2.noise-bad.log")"
+	ok "the noise verdict is red on a noise that grants a major twice -- $(grep -o 'devlist-noise: [0-9]* rounds, [0-9]* bad grants' "$out/ci2.noise-bad.log")"
 else
 	notok "the noise verdict is red on a noise that grants a major twice -- it was not: ${bad:-no verdict}; $out/ci2.noise-bad.log"
 fi
