@@ -50,10 +50,6 @@ FILES = {
                "unregister_blkdev", "blk_probe_dev"]),
     "proc": ("fs/proc/devices.c", ["devinfo_ops"]),
 }
-# Taken as well where the tree defines them (the series: what /proc/devices
-# asks for the next major in use).
-OPTIONAL = {"char": ["chrdev_next_major"], "block": ["blkdev_next_major"]}
-OPTIONAL_PROTOS = ["chrdev_next_major", "blkdev_next_major"]
 # A /proc/devices that is one single_open() record has no devinfo_ops.
 PROC_SINGLE = "devinfo_show"
 # Where the prototypes and the CHRDEV_*/BLKDEV_* constants may live.
@@ -310,8 +306,6 @@ def main():
         if not os.path.exists(path):
             die("%s not found" % path)
         items = items_of(path)
-        roots = roots + [r for r in OPTIONAL.get(key, [])
-                         if any(r in it.names for it in items)]
         if key == "proc" and not any(roots[0] in it.names for it in items):
             roots, proc_single = [PROC_SINGLE], True
             info.append("proc single")
@@ -345,11 +339,6 @@ def main():
         decls.append('#line %d "%s"\n%s\n' % (it.line, it.path, it.text.strip()))
         nargs[p] = params(it.stripped, p)
         info.append("proto %s" % " ".join(it.text.split()))
-    for p in OPTIONAL_PROTOS:
-        it = first_def(tree, p, ("decl",))
-        if it:
-            decls.append('#line %d "%s"\n%s\n' % (it.line, it.path, it.text.strip()))
-            info.append("proto %s" % " ".join(it.text.split()))
     for p in PROTOS:
         # the definition must agree (the compiler checks the types)
         key = "char" if p == "chrdev_show" else "block"

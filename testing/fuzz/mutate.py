@@ -96,11 +96,11 @@ MUTANTS = {
           "a window above the last major is searched, not refused",
           "hi < lo || hi > MAJOR(~(dev_t)0)",
           "hi < lo"),
-    "r": ("fs/proc/devices.c", "devinfo_next", "wrap",
-          "/proc/devices: the next char major in use is looked for one "
-          "major too far on",
-          "i = chrdev_next_major(i);",
-          "i = chrdev_next_major(i + 1);"),
+    "r": ("fs/char_dev.c", "chrdev_show", "wrap",
+          "/proc/devices: the next char major in use is given as one "
+          "major further on",
+          "return MAJOR(cd->range.first);",
+          "return MAJOR(cd->range.first) + 1;"),
     "s": ("fs/char_dev.c", "__unregister_chrdev_region", "wrap",
           "a release takes the first range at its number, whatever its count",
           "if (cd->range.count == minorct) {",
