@@ -6,7 +6,7 @@
 
 PKGS="build-essential flex bison bc libelf-dev libssl-dev cpio xz-utils kmod
 rsync python3 python3-ply python3-git git ccache qemu-system-x86 busybox-static sparse
-shellcheck python3-pyflakes $*"
+shellcheck python3-pyflakes liburcu-dev $*"
 
 missing=
 for p in $PKGS; do

@@ -8,7 +8,7 @@
  *                 [-c CPU] [-o BOOT_ORDER] [SIDE...]
  *
  * SIDEs are the tables of entry points linked in (stock, stock2, fixes,
- * series; default all): stock2 is the stock code linked a second time, so
+ * series, maple: the maple tree prototype of maple.c; default all): stock2 is the stock code linked a second time, so
  * that stock against stock2 shows the instrument's noise (the A/A band).
  * Each side keeps its registrations in its own tree's variables, so all of
  * them live in one process.  Each of RUNS rounds is a child process of its
@@ -158,9 +158,13 @@ static ssize_t read_whole(const char *path, char *buf, size_t size, size_t chunk
 
 /* The sides under test, each with its result file; bench_sides() below. */
 extern const struct fz_ops fz_ops_stock, fz_ops_stock2, fz_ops_fixes, fz_ops_series;
+/* the maple tree prototype, testing/bench/maple.c: not a tree's code */
+extern const struct fz_ops fz_ops_maple;
+unsigned long maple_nodes(unsigned long *taken);
 static const struct { const char *name; const struct fz_ops *ops; } sides[] = {
 	{ "stock", &fz_ops_stock }, { "stock2", &fz_ops_stock2 },
 	{ "fixes", &fz_ops_fixes }, { "series", &fz_ops_series },
+	{ "maple", &fz_ops_maple },
 };
 static FILE *outs[ARRAY_SIZE(sides)];
 static int use[ARRAY_SIZE(sides)], nuse;
@@ -183,7 +187,10 @@ static void side_shuffle(void);
 	}								\
 } while (0)
 
-/* The longest holds of chrdevs_lock and the block spinlock by a reader. */
+/*
+ * The longest holds of chrdevs_lock and the block spinlock by a reader;
+ * on the maple side, the nodes its trees hold for the population.
+ */
 #define bench_native_extra(pop, place, rep) do {				\
 	unsigned long long __h[2];						\
 	ops->holds(__h);							\
@@ -192,6 +199,11 @@ static void side_shuffle(void);
 			pop, place, rep, __h[0]);				\
 		pr_info("devbench: r pop=%d place=%s wl=bhold rep=%u ns=%llu n=1\n", \
 			pop, place, rep, __h[1]);				\
+		if (ops == &fz_ops_maple) {					\
+			unsigned long __t, __n = maple_nodes(&__t);		\
+			pr_info("devbench: nodes pop=%d place=%s n=%lu taken=%lu\n", \
+				pop, place, __n, __t);				\
+		}								\
 	}									\
 } while (0)
 
@@ -334,6 +346,30 @@ static int boot(const char *path)
 	return n ? 0 : -ENOENT;
 }
 
+/*
+ * After the boot order, every side must list the same /proc/devices as
+ * the first: a side that registered something else is not comparable.
+ */
+static int same_listing(void)
+{
+	static char first[1 << 16], buf[1 << 16];
+	unsigned long n0 = 0, n;
+	int j;
+
+	for (j = 0; j < nuse; j++) {
+		side_enter(use[j]);
+		n = ops->proc(j ? buf : first, sizeof(buf) - 1, 0);
+		if (!j)
+			n0 = n;
+		else if (n != n0 || memcmp(buf, first, n)) {
+			fprintf(out, "devbench: ERROR /proc/devices after the boot order differs from side %s's\n",
+				sides[use[0]].name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* Round @run: every side in one child process; see the top of the file. */
 static int run_round(const char *dir, int run, int cpu)
 {
@@ -362,6 +398,10 @@ static int run_round(const char *dir, int run, int cpu)
 			fprintf(out, "devbench: side %s cpu %d\n", sides[use[j]].name, cpu);
 			if (boot(order))
 				_exit(1);
+		}
+		if (same_listing()) {
+			fflush(NULL);
+			_exit(1);
 		}
 		st = bench_init();
 		for (j = 0; j < nuse; j++) {

@@ -52,6 +52,8 @@ WL = {
 }
 REG = ("boot", "churn", "dyn-chr", "dyn-blk")
 SIDES = ("stock", "stock2", "fixes", "series")
+# sides reported beside, when every round has them: not a tree's code
+EXTRA = ("maple",)
 BAND_MAX = 0.10
 
 
@@ -83,6 +85,10 @@ def parse(path):
             run["errors"].append(line)
         elif line.startswith("done "):
             run["done"] = int(line.split("errors=")[1])
+        elif line.startswith("nodes "):
+            kv = dict(f.split("=") for f in line.split()[1:])
+            nodes = run.setdefault("nodes", {}).setdefault((int(kv["pop"]), kv["place"]), [])
+            nodes.append((int(kv["n"]), int(kv.get("taken", 0)) / 1000))
         elif line.startswith("bg "):
             run["bg"].append(dict(f.split("=") for f in line.split()[1:]))
         elif line.startswith("r "):
@@ -183,6 +189,57 @@ def table(rows, head):
     return "\n".join(lines) + "\n"
 
 
+def extra_rows(rounds, rows, side):
+    """@side against stock and the series, row by row, as rows_of() reads them."""
+    out = []
+    for r in rows:
+        key = (r["pop"], r["place"], r["workload"])
+        ck = key[:2] + ("cal",)
+        val = [statistics.median(rounds[i][side]["results"][key]) for i in sorted(rounds)]
+        if all(ck in rounds[i][s]["results"] for i in rounds for s in SIDES + (side,)):
+            # the speed reference taken out as rows_of() does, on the same scale
+            ref = statistics.median(statistics.median(rounds[i][s]["results"][ck])
+                                    for i in rounds for s in SIDES)
+            val = [v * ref / statistics.median(rounds[i][side]["results"][ck])
+                   for v, i in zip(val, sorted(rounds))]
+        stock = r["ns"]["stock"]["runs"]
+        series = r["ns"]["series"]["runs"]
+        vs = [a / b for a, b in zip(val, stock)]
+        vo = [a / b for a, b in zip(val, series)]
+        nodes = [n for i in rounds for n in rounds[i][side].get("nodes", {}).get(key[:2], [])]
+        taken = [t for _, t in nodes]
+        nodes = [n for n, _ in nodes]
+        out.append({"ns": {"median": statistics.median(val), "min": min(val), "max": max(val)},
+                    "vs_stock": statistics.median(vs), "vs_stock_range": [min(vs), max(vs)],
+                    "vs_series": statistics.median(vo), "vs_series_range": [min(vo), max(vo)],
+                    "nodes": statistics.median(nodes) if nodes else None,
+                    "taken": statistics.median(taken) if taken else None,
+                    "row": r})
+    return out
+
+
+def extra_table(xrows, side):
+    lines = ["The %s side (testing/bench/maple.c: stock's registries in maple trees, "
+             "not in the series), the same workloads, rounds and order; the maple nodes "
+             "(256 bytes each) that the two trees hold for the population, and the "
+             "nodes taken from the allocator per call that changes a tree, "
+             "preallocations included (all workloads of a repetition):" % side, "",
+             "| workload | background | %s ns (min-max) | %s/stock (min-max) "
+             "| %s/series (min-max) | A/A band | nodes held | nodes taken/call |" % (side, side, side),
+             "|---|---|---|---|---|---|---|---|"]
+    for x in xrows:
+        r = x["row"]
+        pop = "boot" if r["pop"] == 0 else "+%d %s" % (r["pop"], r["place"])
+        lines.append("| %s | %s | %s (%s-%s) | %.2f (%.2f-%.2f) | %.2f (%.2f-%.2f) | %.2f-%.2f | %s | %s |" % (
+            WL[r["workload"]], pop, fmt(x["ns"]["median"]), fmt(x["ns"]["min"]), fmt(x["ns"]["max"]),
+            x["vs_stock"], x["vs_stock_range"][0], x["vs_stock_range"][1],
+            x["vs_series"], x["vs_series_range"][0], x["vs_series_range"][1],
+            r["aa_band"][0], r["aa_band"][1],
+            "" if x["nodes"] is None else "%d" % x["nodes"],
+            "" if x["taken"] is None else "%.2f" % x["taken"]))
+    return "\n".join(lines) + "\n"
+
+
 def main():
     if len(sys.argv) not in (5, 6) or sys.argv[2] not in ("kernel", "native"):
         sys.stderr.write("usage: report.py OUTDIR kernel|native ARGS SEED [VISITS_DIR]\n")
@@ -198,7 +255,7 @@ def main():
     rounds, rejected = {}, []
     for path in sorted(glob.glob(os.path.join(out, "run-*.bench"))):
         m = re.search(r"run-(\d+)-(\w+)\.bench$", path)
-        if not m or m.group(2) not in SIDES:
+        if not m or m.group(2) not in SIDES + EXTRA:
             continue
         run = parse(path)
         why = check(run, instrument)
@@ -216,6 +273,7 @@ def main():
         return 1
 
     rows = rows_of(rounds, instrument, visits)
+    extra = [x for x in EXTRA if all(x in r for r in rounds.values())]
     what = "make bench (QEMU TCG boots)" if instrument == "kernel" else \
         "make bench-native (userspace, -O2, one CPU)"
     head = ("%s: %d rounds of stock, stock2, fixes and series, interleaved "
@@ -226,6 +284,11 @@ def main():
                 if any(k[2] == "cal" for r in rounds.values() for k in r["stock"]["results"])
                 else ""))
     text = table(rows, head)
+    for x in extra:
+        xrows = extra_rows(rounds, rows, x)
+        text += "\n" + extra_table(xrows, x)
+        for r, xr in zip(rows, xrows):
+            r[x] = {k: v for k, v in xr.items() if k != "row"}
     open(os.path.join(out, "table.md"), "w").write(text)
     json.dump({"instrument": instrument, "seed": seed, "args": args, "rounds": len(rounds),
                "band_max": BAND_MAX, "rows": rows},

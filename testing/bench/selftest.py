@@ -6,7 +6,8 @@ limit or inside the A/A band, missed above both, and "not measurable" when
 the band is wider than 0.10; and each kind of bad run rejects the whole
 report: a clocksource other than tsc (kernel instrument), an ERROR line, a
 module that did not finish, a wrong background count, a reservation left
-behind, a round without one of its sides.  Prints one ok/not ok line each;
+behind, a round without one of its sides.  The maple side is reported
+beside, against stock and the series, when every round has it.  Prints one ok/not ok line each;
 exits 1 if any check fails."""
 import os
 import subprocess
@@ -102,6 +103,34 @@ def main():
     rc, out = report({k: v.replace("@@@ clocksource tsc\n", "") for k, v in rounds(lambda s, i: 6000).items()},
                      "native")
     check(rc == 0, "the native instrument needs no clocksource", out)
+    # The maple side, reported beside when every round has it
+    def with_maple(ns, have=range(1, 6), extra=""):
+        runs = rounds(lambda s, i: 6000 if s != "series" else 3000)
+        for i in have:
+            runs[(i, "maple")] = CLEAN.replace("done errors=0", extra + "done errors=0") % ns(i)
+        return runs
+    nodes = "nodes pop=0 place=in n=6 taken=320\n"
+    rc, out = report(with_maple(lambda i: 12000, extra=nodes))
+    mrow = [ln for ln in out.splitlines() if ln.startswith("| boot order") and "| boot |" in ln][-1]
+    check(rc == 0 and "The maple side" in out and
+          "| 2.00 (2.00-2.00) | 4.00 (4.00-4.00) | 1.00-1.00 | 6 | 0.32 |" in mrow,
+          "the maple side in every round: against stock 2.00, against the series 4.00, "
+          "its nodes held and taken per call", out)
+    rc, out = report(with_maple(lambda i: 12000, have=(1, 2, 3, 4)))
+    check(rc == 0 and "The maple side" not in out,
+          "the maple side missing from a round: no table of it, the rest reported", out)
+    cal = "r pop=0 place=in wl=cal rep=0 ns=%d n=1000\n"
+    runs = {k: v + cal % 1000 for k, v in rounds(lambda s, i: 6000).items()}
+    for i in range(1, 6):
+        runs[(i, "maple")] = CLEAN % (9000 * slow("stock2", i)) + cal % (1000 * slow("stock2", i))
+    rc, out = report(runs)
+    mrow = [ln for ln in out.splitlines() if ln.startswith("| boot order") and "| boot |" in ln][-1]
+    check(rc == 0 and "| 1.50 (1.50-1.50) |" in mrow,
+          "the maple side's speed reference is taken out of its results too", out)
+    runs = with_maple(lambda i: 12000)
+    runs[(2, "maple")] = runs[(2, "maple")].replace("done errors=0", "ERROR x\ndone errors=0")
+    rc, out = report(runs)
+    check(rc != 0 and "REJECTED run-2-maple.bench" in out, "rejected: an ERROR line (maple)", out)
     for what, (a, b) in MUTANTS.items():
         assert a in CLEAN, a
         for side in SIDES:

@@ -122,6 +122,40 @@ side() {
 	objcopy --keep-global-symbol="fz_ops_$1" "$2/all.o" "$2/side.o"
 }
 
+# maple_side TREE DIR: testing/bench/maple.c (the maple tree prototype)
+# with TREE's lib/maple_tree.c and the userspace shims the kernel's
+# tools/testing/radix-tree builds it with, into DIR/side.o (every symbol
+# local but fz_ops_maple and maple_nodes)
+MAPLE_FILES="tools/include tools/arch/x86/include tools/testing/shared lib/maple_tree.c
+include/linux tools/lib/slab.c tools/lib/find_bit.c tools/lib/bitmap.c tools/lib/hweight.c
+tools/lib/vsprintf.c"
+URCU="-lurcu -lurcu-common -lpthread"
+maple_side() {
+	rm -rf "$2"
+	mkdir -p "$2/src" "$2/generated"
+	# shellcheck disable=SC2086
+	case $1 in
+	*@*) git -C "${1%@*}" archive "${1##*@}" $MAPLE_FILES | tar -x -C "$2/src" ;;
+	*) tar -C "$1" -cf - $MAPLE_FILES | tar -x -C "$2/src" ;;
+	esac || die "no maple tree sources in $1"
+	echo "#include <urcu.h>" | $CC -E -x c - >/dev/null 2>&1 ||
+		die "no liburcu (apt-get install liburcu-dev)"
+	_t=$2/src/tools
+	cp "$_t/testing/shared/autoconf.h" "$2/generated/"
+	echo "#define XA_CHUNK_SHIFT 6" > "$2/generated/map-shift.h"
+	printf '#define CONFIG_64BIT 1\n#define CONFIG_PHYS_ADDR_T_64BIT 1\n' > "$2/generated/bit-length.h"
+	for _f in "$top/testing/bench/maple.c" "$_t/testing/shared/linux.c" "$_t/lib/slab.c" \
+		  "$_t/lib/find_bit.c" "$_t/lib/bitmap.c" "$_t/lib/hweight.c" "$_t/lib/vsprintf.c"; do
+		$CC -c -O2 -g -D_LGPL_SOURCE -w -I"$_t/testing/shared" -I"$2" -I"$_t/include" \
+			-I"$_t/arch/x86/include" -I"$2/src/lib" -I"$here" \
+			-o "$2/$(basename "$_f" .c).o" "$_f" || die "$_f does not compile"
+	done
+	ld -r -o "$2/all.o" "$2"/maple.o "$2"/linux.o "$2"/slab.o "$2"/find_bit.o \
+		"$2"/bitmap.o "$2"/hweight.o "$2"/vsprintf.o
+	objcopy --keep-global-symbol=fz_ops_maple --keep-global-symbol=maple_nodes \
+		"$2/all.o" "$2/side.o"
+}
+
 kinc() {	# kinc SRCDIR DIR: DIR/linux/devlist.h if the tree has one
 	rm -rf "$2"
 	mkdir -p "$2/linux"
@@ -174,9 +208,10 @@ if [ -n "$native" ]; then
 		cp -R "$out/ex-$sd" "$out/count-$sd"
 		CFLAGS="$CFLAGS -DFZ_COUNT_VISITS" side "$sd" "$out/count-$sd" "$out/kinc-${sd%2}" "" $_src
 	done
+	maple_side "$stock" "$out/maple"
 	cc "$out/native.o" "$top/testing/bench/native.c"
-	$CC -o "$out/devlist-bench" "$out/native.o" "$out"/ex-*/side.o
-	$CC -o "$out/devlist-visits" "$out/native.o" "$out"/count-*/side.o
+	$CC -o "$out/devlist-bench" "$out/native.o" "$out"/ex-*/side.o "$out/maple/side.o" $URCU
+	$CC -o "$out/devlist-visits" "$out/native.o" "$out"/count-*/side.o "$out/maple/side.o" $URCU
 	exit 0
 fi
 
