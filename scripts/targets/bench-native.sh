@@ -9,7 +9,9 @@
 # within every repetition of the workloads, so that a slow spell of the
 # machine falls on all of them.  The boot population is the recorded
 # boot order, testing/bench/boot-order.  A second build counts the list
-# nodes each call visits (one run).  Table, JSON and plot in build/bench-native/.
+# nodes each call visits (one run).  Then rounds with a fifth side, the
+# maple tree prototype (testing/bench/maple.c), reported beside.  Table,
+# JSON and plot in build/bench-native/.
 #   BENCH_ROUNDS  rounds (default 7; at least 5)
 #   BENCH_ARGS    pops=... reps=... (default pops=0,64,512,4096 reps=15)
 #   BENCH_SEED    seed of the order and the workloads (default: the time)
@@ -40,6 +42,19 @@ mkdir -p "$out/visits"
 	-o "$TOP/testing/bench/boot-order" series 2>/dev/null
 python3 "$TOP/testing/bench/report.py" "$out/runs" native "$args" "$seed" "$out/visits"
 cp "$out/runs/table.md" "$out/runs/bench.json" "$out/runs/bench.svg" "$out/"
+# The maple tree prototype in rounds of its own: beside the four sides,
+# its work changed their timings (boot order's A/A band 1.00-1.10, not
+# 0.96-1.02); its table is appended to the four sides' one.
+say "bench-native: $rounds rounds of stock, stock2, fixes, series and the maple prototype"
+mkdir -p "$out/maple-runs"
+"$out/build/devlist-bench" -d "$out/maple-runs" -r "$rounds" -s "$seed" \
+	${pops:+-p "$pops"} ${reps:+-n "$reps"} -o "$TOP/testing/bench/boot-order" \
+	stock stock2 fixes series maple
+python3 "$TOP/testing/bench/report.py" "$out/maple-runs" native "$args" "$seed" > "$out/maple.txt" ||
+	die "the maple rounds were rejected ($out/maple.txt)"
+grep -q '^The maple side' "$out/maple-runs/table.md" || die "no maple table in $out/maple-runs/table.md"
+{ echo; sed -n '/^The maple side/,$p' "$out/maple-runs/table.md"; } >> "$out/table.md"
+cp "$out/maple-runs/bench.json" "$out/bench-maple.json"
 [ -n "${BENCH_SMOKE:-}" ] ||
 	python3 "$TOP/scripts/lib/results.py" bench-native "make bench-native" "$out/table.md"
 say "bench-native: table in $out/table.md, JSON in $out/bench.json"

@@ -8,7 +8,8 @@
  *                 [-c CPU] [-o BOOT_ORDER] [SIDE...]
  *
  * SIDEs are the tables of entry points linked in (stock, stock2, fixes,
- * series, maple: the maple tree prototype of maple.c; default all): stock2 is the stock code linked a second time, so
+ * series; default these four) and maple, the maple tree prototype of
+ * maple.c (last in sides[]: run only when named): stock2 is the stock code linked a second time, so
  * that stock against stock2 shows the instrument's noise (the A/A band).
  * Each side keeps its registrations in its own tree's variables, so all of
  * them live in one process.  Each of RUNS rounds is a child process of its
@@ -449,8 +450,8 @@ int main(int argc, char **argv)
 			return fprintf(stderr, "%s: no side %s\n", argv[0], argv[i]), 2;
 		use[nuse++] = k;
 	}
-	if (optind == argc)
-		for (nuse = 0; nuse < (int)ARRAY_SIZE(sides); nuse++)
+	if (optind == argc)	/* the trees' sides; the prototype when named */
+		for (nuse = 0; nuse < (int)ARRAY_SIZE(sides) - 1; nuse++)
 			use[nuse] = nuse;
 	side_rng = seed * 0x9E3779B97F4A7C15ULL + 7;
 	for (i = 1; i <= runs; i++) {
