@@ -110,28 +110,21 @@ if ! stamp_is "k-$name.config" "$cfg" || [ ! -f "$obj/.config" ]; then
 		die "$name: configuration failed (log: $log)"
 	fi
 	# Say which requested options Kconfig dropped (a missing dependency);
-	# a KUnit suite's option that this tree defines and Kconfig dropped
-	# while KUnit is on is fatal: its cases would just vanish.  (With
-	# KUnit off, a fragment turned it off: make size's size.config.)
-	# (a later fragment's value of an option wins, as merge_config's does)
+	# a KUnit suite's option among them is fatal (lib/build.sh's
+	# kunit_lost).  (a later fragment's value of an option wins, as
+	# merge_config's does)
 	dropped=$(cat $frags /dev/null | grep '^CONFIG_.*=' | awk -F= '{ v[$1] = $0 } END { for (k in v) print v[k] }' |
 		sort | while IFS= read -r opt; do
 		grep -qxF "$opt" "$obj/.config" || echo "$opt"
 	done)
-	lost=
 	for opt in $dropped; do
 		echo "  note: $opt not set (a dependency is missing, or no such option here)"
-		sym=${opt%%=*}
-		case $opt in
-		*_KUNIT_TEST=[ym]) grep -qE "^$sym=[ym]\$" "$obj/.config" ||
-			! grep -qx 'CONFIG_KUNIT=y' "$obj/.config" ||
-			! git -C "$KSRC" grep -q "^config ${sym#CONFIG_}\$" "$rev" -- '*Kconfig*' ||
-			lost="$lost $sym" ;;
-		esac
 	done
+	# shellcheck disable=SC2086 # a list of options
+	lost=$(kunit_lost "$obj/.config" "$KSRC" "$rev" $dropped | tr '\n' ' ')
 	if [ -n "$lost" ]; then
 		stamp_drop "k-$name.config"
-		die "$name: Kconfig dropped the KUnit option(s)$lost, which this tree has"
+		die "$name: Kconfig dropped KUnit option(s) this tree has: $lost"
 	fi
 	stamp_set "k-$name.config" "$cfg"
 fi

@@ -50,3 +50,31 @@ touched_objects() {
 		git -C "$KSRC" diff --name-only base HEAD -- '*.c' ':!*/tests/*'
 	fi | sed 's/\.c$/.o/' | tr '\n' ' '
 }
+
+# kunit_lost CONFIG KSRC REV OPT...: of the options OPT... (NAME=VALUE) that
+# the fragments asked for and CONFIG lacks, print the KUnit suites' ones
+# that Kconfig dropped while KUnit is on and that KSRC defines at REV:
+# their cases would just vanish.  With KUnit off, a fragment turned it
+# off (make size's size.config): nothing is lost.
+kunit_lost() {
+	_cfg=$1 _src=$2 _rev=$3
+	shift 3
+	for _opt; do
+		_sym=${_opt%%=*}
+		case $_opt in
+		*_KUNIT_TEST=[ym])
+			grep -qE "^$_sym=[ym]\$" "$_cfg" ||
+				! grep -qx 'CONFIG_KUNIT=y' "$_cfg" ||
+				! git -C "$_src" grep -q "^config ${_sym#CONFIG_}\$" "$_rev" -- '*Kconfig*' ||
+				echo "$_sym" ;;
+		esac
+	done
+}
+
+# header_entities HEADER: the entities HEADER declares, one line each as it
+# starts: a struct, a macro, or a declaration of a function (any return
+# type), the include guard aside (make size: "8 entities").
+header_entities() {
+	grep -E '^(struct [a-z_]+ \{|#define [A-Za-z_]+|[a-z][a-z_ ]*[ *][a-z_]+\()' "$1" |
+		grep -v '^#define _[A-Z_]*_H$'
+}

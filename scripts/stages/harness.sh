@@ -27,8 +27,14 @@
 #    cases than testing/kunit/suites lists (testing/harness/inventory.sh),
 #    and the test fails on a copy that counts nothing;
 #  - report.sh's noise verdict (make kunit-ci, make stress) is red on bad
-#    grants and on a missing summary (testing/harness/noise.sh), and the
-#    test fails on a copy that reads any count as good;
+#    grants and on a missing summary, and one result line however many
+#    lines its text has (testing/harness/noise.sh), and the test fails on
+#    a copy that reads any count as good and on one that keeps newlines;
+#  - lib/build.sh's kunit_lost (kernel.sh: a KUnit option Kconfig dropped
+#    is fatal while KUnit is on) (testing/harness/kunit-lost.sh) and
+#    header_entities (make size) (testing/harness/entities.sh), and each
+#    test fails on copies that ignore KUnit being off or report nothing,
+#    that know only int and void functions or count the include guard;
 #  - lib/series.sh's applies_alone (the lint stage: each fix set without a test
 #    hunk, applying to stock alone) (testing/harness/applies-alone.sh),
 #    and the test fails on copies that apply nothing or let a test hunk
@@ -135,6 +141,23 @@ red_on "suite inventory: the test fails on a report.sh that counts nothing" inve
 tested "noise verdict" noise.sh
 red_on "noise verdict: the test fails on a report.sh that reads any count as good" noise.sh lib/report.sh \
 	"s/\*' rounds, 0 bad grants')/*' bad grants')/"
+red_on "noise verdict: the test fails on a report.sh that keeps a result's newlines" noise.sh lib/report.sh \
+	'/^_result()/,/^}/s/ | tr .*$/)/'
+
+# kernel.sh's check of the options Kconfig dropped: a KUnit suite's is
+# fatal while KUnit is on, not with KUnit off (make size).
+tested "dropped KUnit options" kunit-lost.sh
+red_on "dropped KUnit options: the test fails on a build.sh that ignores KUnit being off" kunit-lost.sh \
+	lib/build.sh "/! grep -qx 'CONFIG_KUNIT=y'/d"
+red_on "dropped KUnit options: the test fails on a build.sh that reports none" kunit-lost.sh \
+	lib/build.sh 's/^\(\t*\)echo "\$_sym" ;;/\1: ;;/'
+
+# make size's entities of include/linux/devlist.h.
+tested "header entities" entities.sh
+red_on "header entities: the test fails on a build.sh that knows only int and void functions" entities.sh \
+	lib/build.sh 's/|\[a-z\]\[a-z_ \]\*\[ \*\]\[a-z_\]+\\()/|(int|void) [a-z_]+\\()/'
+red_on "header entities: the test fails on a build.sh that counts the include guard" entities.sh \
+	lib/build.sh "s/grep -v '^#define _\[A-Z_\]\*_H\$'/cat/"
 
 # The lint stage's check that each fix set applies to stock alone.
 tested "fix sets apply alone" applies-alone.sh

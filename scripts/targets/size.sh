@@ -55,9 +55,7 @@ sz() {	# sz TREE OBJ: "text data bss" of OBJ, 0 0 0 if the tree has none
 		awk '{ a += $1; d += $2; print "  +" $1 " -" $2 "\t" $3 } END { print "  total +" a " -" d " = net " a - d }'
 	echo
 	echo "entities declared by include/linux/devlist.h (include guard aside):"
-	# a struct, a macro, or a declaration of a function (any return type)
-	grep -E '^(struct [a-z_]+ \{|#define [A-Za-z_]+|[a-z][a-z_ ]*[ *][a-z_]+\()' \
-		"$KSRC/include/linux/devlist.h" | grep -v '_LINUX_DEVLIST_H' | sed 's/^/  /'
+	header_entities "$KSRC/include/linux/devlist.h" | sed 's/^/  /'
 } > "$out"
 # Record sizes from debug info: build the two objects with -g, read them.
 for t in s0:stock_rev s1:series_rev; do
