@@ -78,15 +78,15 @@ MUTANTS = {
           "\t    (!list_entry_is_head(prev, &dl->ranges, node) &&\n"
           "\t     prev->first < end && new->first < (u64)prev->first + prev->count))",
           "\t    (0 && new->first < (u64)prev->first + prev->count))"),
-    "n": ("fs/devlist.c", "devlist_remove", "core",
-          "kept position: a release of a range spanning majors it passed "
-          "does not send the next free-major search back to the top",
-          "\t\t\tdl->free_next = NULL;\n",
-          "\t\t\tdl->free_hi = dl->free_hi;\n"),
+    "n": ("fs/devlist.c", "devlist_remove", "both",
+          "kept position: a release above it does not send the next "
+          "free-major search back to the top",
+          "\t\tdl->free_next = NULL;\n",
+          "\t\tdl->free_hi = dl->free_hi;\n"),
     "o": ("fs/devlist.c", "devlist_remove", "core",
-          "kept position: left on the range released",
-          "\tif (dl->free_next == &range->node)\n\t\tdl->free_next = next;\n",
-          ""),
+          "kept position: left on a range released above the window",
+          "\t\tdl->free_next = next;\n",
+          "\t\tdl->free_hi = dl->free_hi;\n"),
     "p": ("fs/devlist.c", "devlist_insert_free_major", "core",
           "kept position: a resumed search below @lo finds a major under "
           "the window (no API call changes @lo for the same @hi)",
@@ -105,16 +105,6 @@ MUTANTS = {
           "a release takes the first range at its number, whatever its count",
           "if (cd->range.count == minorct) {",
           "if (cd->range.count == minorct || !cd->range.count) {"),
-    "t": ("fs/devlist.c", "devlist_remove", "both",
-          "kept position: a release that frees a major it passed does not "
-          "bring the next free-major search back to that major",
-          "\t\t\tdl->free_major = major;\n\t\t\tdl->free_next = next;\n",
-          ""),
-    "u": ("fs/devlist.c", "devlist_remove", "both",
-          "kept position: a release brings the next free-major search back "
-          "to its major though the range after it still starts there",
-          " &&\n\t\t\t   !devlist_touches(dl, next, major)",
-          ""),
 }
 # mutants that also need a change elsewhere in their function
 EXTRA = {}
