@@ -14,14 +14,17 @@
  *   (mas_store_gfp(), which may allocate nodes there).  A dynamic major
  *   is the highest gap of one major's size (mas_empty_area_rev(), the
  *   tree kept with MT_FLAGS_ALLOC_RANGE), checked for being a whole major.
- *   A range of 0 minors cannot be stored (stock keeps such records; the
+ *   A range of 0 minors cannot be stored (stock keeps such records, from
+ *   alloc_chrdev_region() or __register_chrdev() with a count of 0; the
  *   prototype refuses them, and the workloads make none).
  * - major_names: one entry per block major, its lock external
  *   (major_names_lock).  Readers (/proc/devices) take
  *   major_names_spinlock, as stock's do, so a writer preallocates its
- *   nodes under the mutex (mas_preallocate(), GFP_KERNEL) and stores under
- *   the spinlock (mas_store_prealloc()): a maple tree cannot allocate
- *   under a spinlock, an erase included.
+ *   nodes under the mutex (mas_preallocate(), GFP_KERNEL; __GFP_NOFAIL for
+ *   an erase, as mas_erase() does) and stores under the spinlock
+ *   (mas_store_prealloc()): a tree under an external spinlock cannot
+ *   allocate in it.  (A tree with its internal lock drops it to allocate,
+ *   and its readers could take that lock or RCU instead: not measured.)
  *
  * Each call is timed through the same fz_ops table as the other sides;
  * maple_nodes() gives the nodes the two trees hold (256 bytes each).  The
@@ -89,6 +92,8 @@ static void mp_init(void)
 	done = 1;
 	rcu_register_thread();
 	maple_tree_init();
+	/* the shim fails every GFP_NOWAIT allocation unless told otherwise */
+	kmem_cache_set_non_kernel(maple_node_cache, UINT_MAX);
 }
 
 /* The highest major from @hi down to @lo that no reservation touches. */
@@ -102,9 +107,12 @@ static int mp_free_major(unsigned int lo, unsigned int hi)
 		mas_reset(&mas);
 		if (mas_empty_area_rev(&mas, MKDEV((unsigned long)lo, 0), max, 1UL << MINORBITS))
 			return -EBUSY;
-		/* a gap of one major's size: the highest whole major in it */
-		m = MINOR(mas.last) == MINORMASK ? MAJOR(mas.last) : MAJOR(mas.last) - 1;
-		if (m < lo || (int)m < 0)
+		/* a gap of one major's size ending on a major's end is that major */
+		if (MINOR(mas.last) == MINORMASK)
+			return MAJOR(mas.last);
+		/* else major MAJOR(last) is in use: is the one below it free? */
+		m = MAJOR(mas.last) - 1;
+		if (m < lo)
 			return -EBUSY;
 		mas_set(&mas, MKDEV((unsigned long)m, 0));
 		if (!mas_find(&mas, MKDEV((unsigned long)m, MINORMASK)))
@@ -120,6 +128,7 @@ mp_register_chrdev_region(unsigned int major, unsigned int baseminor, int minorc
 			  const char *name)
 {
 	struct char_device_struct *cd;
+	bool dynamic = !major;
 	unsigned long first;
 	int ret;
 	MA_STATE(mas, &chrdevs, 0, 0);
@@ -130,7 +139,7 @@ mp_register_chrdev_region(unsigned int major, unsigned int baseminor, int minorc
 	cd = fz_alloc(sizeof(*cd), 1);
 	mp_init();
 	fz_lock(&chrdevs_lock, "chrdevs_lock");
-	if (major == 0) {
+	if (dynamic) {
 		ret = mp_free_major(234, 254);
 		if (ret < 0)
 			ret = mp_free_major(384, 511);
@@ -139,15 +148,21 @@ mp_register_chrdev_region(unsigned int major, unsigned int baseminor, int minorc
 		major = ret;
 	}
 	first = MKDEV((unsigned long)major, baseminor);
-	mas_set(&mas, first);
-	ret = -EBUSY;
-	if (mas_find(&mas, first + minorct - 1))
-		goto out;
+	if (dynamic) {
+		/* a free major: nothing to check */
+		mas_set_range(&mas, first, first + minorct - 1);
+	} else {
+		/* one walk: the empty range around @first must hold it all */
+		mas_set(&mas, first);
+		ret = -EBUSY;
+		if (mas_walk(&mas) || mas.last < first + minorct - 1)
+			goto out;
+		__mas_set_range(&mas, first, first + minorct - 1);
+	}
 	cd->major = major;
 	cd->baseminor = baseminor;
 	cd->minorct = minorct;
 	strncpy(cd->name, name, sizeof(cd->name) - 1);
-	mas_set_range(&mas, first, first + minorct - 1);
 	ret = mas_store_gfp(&mas, cd, GFP_KERNEL);
 out:
 	fz_unlock(&chrdevs_lock, "chrdevs_lock");
@@ -172,7 +187,7 @@ mp_unregister_chrdev_region(unsigned int major, unsigned int baseminor, int mino
 	if (cd && (mas.index != first || cd->minorct != minorct))
 		cd = NULL;
 	if (cd)
-		mas_store_gfp(&mas, NULL, GFP_KERNEL);
+		mas_erase(&mas);	/* GFP_KERNEL | __GFP_NOFAIL inside */
 	fz_unlock(&chrdevs_lock, "chrdevs_lock");
 	return cd;
 }
@@ -250,36 +265,36 @@ static int mp_register_blkdev(unsigned int major, const char *name, int probe)
 	mp_init();
 	fz_lock(&major_names_lock, "major_names_lock");
 	if (major == 0) {
+		/* the highest free index: mas is at it, [major, major] */
 		if (mas_empty_area_rev(&mas, 1, 254, 1)) {
 			ret = -EBUSY;
 			goto out;
 		}
-		major = mas.last;
-	}
-	if (major >= BLKDEV_MAJOR_MAX) {
+		major = ret = mas.last;
+	} else if (major >= BLKDEV_MAJOR_MAX) {
 		ret = -EINVAL;
 		goto out;
-	}
-	mas_set(&mas, major);
-	if (mas_walk(&mas)) {
-		ret = -EBUSY;
-		goto out;
+	} else {
+		mas_set(&mas, major);
+		if (mas_walk(&mas)) {
+			ret = -EBUSY;
+			goto out;
+		}
+		__mas_set_range(&mas, major, major);
 	}
 	p = fz_alloc(sizeof(*p), 0);
 	p->major = major;
 	p->probe = probe ? fz_probe_fn : NULL;
 	strncpy(p->name, name, sizeof(p->name) - 1);
 	p->name[sizeof(p->name) - 1] = '\0';
-	mas_set(&mas, major);
-	ret = mas_preallocate(&mas, p, GFP_KERNEL);
-	if (ret) {
+	if (mas_preallocate(&mas, p, GFP_KERNEL)) {
 		fz_free(p);
+		ret = -ENOMEM;
 		goto out;
 	}
 	fz_lock(&major_names_spinlock, "major_names_spinlock");
 	mas_store_prealloc(&mas, p);
 	fz_unlock(&major_names_spinlock, "major_names_spinlock");
-	ret = major;
 out:
 	fz_unlock(&major_names_lock, "major_names_lock");
 	return ret;
@@ -298,14 +313,14 @@ static void mp_unregister_blkdev(unsigned int major, const char *name)
 		fz_unlock(&major_names_lock, "major_names_lock");
 		return;		/* stock warns here */
 	}
-	/* an erase may need nodes too: allocated before the spinlock */
-	if (mas_preallocate(&mas, NULL, GFP_KERNEL))
-		p = NULL;	/* -ENOMEM: the name stays registered */
-	if (p) {
-		fz_lock(&major_names_spinlock, "major_names_spinlock");
-		mas_store_prealloc(&mas, NULL);
-		fz_unlock(&major_names_spinlock, "major_names_spinlock");
-	}
+	/*
+	 * an erase may need nodes too: taken before the spinlock, and with
+	 * __GFP_NOFAIL, as mas_erase() takes them, so a release cannot fail
+	 */
+	mas_preallocate(&mas, NULL, GFP_KERNEL | __GFP_NOFAIL);
+	fz_lock(&major_names_spinlock, "major_names_spinlock");
+	mas_store_prealloc(&mas, NULL);
+	fz_unlock(&major_names_spinlock, "major_names_spinlock");
 	fz_unlock(&major_names_lock, "major_names_lock");
 	fz_free(p);
 }
@@ -351,7 +366,8 @@ static unsigned long mp_proc(char *buf, unsigned long size, unsigned int restart
 
 	len = snprintf(buf, size, "Character devices:\n");
 	while (major < CHRDEV_MAJOR_MAX) {
-		MA_STATE(mas, &chrdevs, MKDEV((unsigned long)major, 0), 0);
+		MA_STATE(mas, &chrdevs, MKDEV((unsigned long)major, 0),
+			 MKDEV((unsigned long)major, 0));
 
 		next = CHRDEV_MAJOR_MAX;
 		fz_lock(&chrdevs_lock, "chrdevs_lock");
