@@ -9,8 +9,9 @@
  *
  * SIDEs are the tables of entry points linked in (stock, stock2, fixes,
  * series; default these four) and maple, the maple tree prototype of
- * maple.c (last in sides[]: run only when named): stock2 is the stock code linked a second time, so
- * that stock against stock2 shows the instrument's noise (the A/A band).
+ * maple.c (last in sides[]: run only when named).  stock2 is the stock
+ * code linked a second time, so that stock against stock2 shows the
+ * instrument's noise (the A/A band).
  * Each side keeps its registrations in its own tree's variables, so all of
  * them live in one process.  Each of RUNS rounds is a child process of its
  * own (fork: every round starts from the same empty state), pinned to
