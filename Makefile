@@ -9,7 +9,7 @@ export SIGNOFF SERIES SET_SIZES
 
 .PHONY: all help run check tree kernels export export-check apply clean \
 	$(STAGE_NAMES) check-series kunit-arm64 size send-dry-run bench bench-native kunit-ci \
-	stress
+	stress range-diff
 
 all: help
 
@@ -30,6 +30,7 @@ help:
 	@echo "  make stress       a KASAN + lockdep kernel, -smp 2: registering threads, readers, the suites"
 	@echo "  make kunit-arm64  the suites with kunit.py --arch=arm64 under QEMU, W=1 -Werror"
 	@echo "  make send-dry-run [SIGNOFF=1]   the three sets of mails, From: you, git send-email --dry-run"
+	@echo "  make range-diff [SINCE=commit]  the series against an earlier internal version (default v4)"
 
 run:
 	@scripts/targets/run.sh
@@ -50,6 +51,9 @@ check-series: series
 
 size send-dry-run:
 	@scripts/targets/$@.sh
+
+range-diff:
+	@scripts/build/range-diff.sh
 
 kunit-ci stress:
 	@scripts/build/deps.sh && scripts/targets/$@.sh

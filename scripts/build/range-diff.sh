@@ -1,10 +1,12 @@
 #!/bin/sh
-# Print git range-diff between the last version of the series (v2: 11
-# patches on the same base; lib/series.sh's v2_tree) and this one (the fixes and
-# the RFC in build/linux), for the RFC's cover letter.
+# make range-diff [SINCE=COMMIT]: git range-diff between the series as
+# patches/ held it at this repository's commit SINCE (default: the last
+# internal version, v4) and the series in build/linux (every set).  For
+# the repository only: the sets go out as v1, and no mail carries it.
 . "$(dirname "$0")/../lib/lib.sh"
 set -e
+since=${SINCE:-d07eb83}
 "$TOP/scripts/build/tree.sh" >&2
-v2=$(v2_tree)
-git -C "$v2" fetch -q "$KSRC" "+$(series_rev):refs/heads/v3"
-git -C "$v2" range-diff --no-color base..v2 base..v3
+old=$(old_tree "$since" since)
+git -C "$old" fetch -q "$KSRC" "+$(series_rev):refs/heads/now"
+git -C "$old" range-diff --no-color base..since base..now

@@ -3,7 +3,8 @@
 # run its KUnit suites as modules (testing/qemu/kunit.init).  A prefix of
 # the fixes series (stock and the fixes, K <= fixes_count) has no suite of
 # its own: the API suite of the RFC (its first patch's
-# fs/tests/devices_kunit.c) is built against it as an external module.
+# fs/tests/devices_kunit.c) is built against it as an external module, a
+# case that would never return there (unrunnable_cases) skipping itself.
 # Leaves the console log, each module's KTAP and, for the API suite, what
 # it must fail there (build/results/series/pK.expected) in
 # build/results/series/.  Within one make check run (DEVLIST_RUN), a prefix
@@ -30,6 +31,23 @@ if [ "$k" -le "$nf" ]; then
 	mkdir -p "$src"
 	git -C "$KSRC" show "$api:fs/tests/devices_kunit.c" > "$src/devices_kunit.c" ||
 		die "the first patch of the RFC has no fs/tests/devices_kunit.c"
+	# a case that would never return without its fix skips itself here
+	unrunnable_cases "$k" | while IFS='|' read -r case why; do
+		python3 - "$src/devices_kunit.c" "${case#*.}" "$why" <<'PY' ||
+import sys
+path, fn, why = sys.argv[1:]
+src = open(path).read()
+head = 'static void %s(struct kunit *test)\n{\n' % fn
+if src.count(head) != 1:
+	sys.exit('%s: no single case function %s' % (path, fn))
+# the case skips; its body stays, unused, under another name
+stub = ('static void %s(struct kunit *test)\n{\n'
+	'\tkunit_skip(test, "%s without its fix: not run");\n}\n\n'
+	'static void __maybe_unused %s_not_run(struct kunit *test)\n{\n') % (fn, why, fn)
+open(path, 'w').write(src.replace(head, stub))
+PY
+		die "could not make $case skip itself on prefix $k"
+	done
 	echo 'obj-m += devices_kunit.o' > "$src/Kbuild"
 	"$TOP/scripts/build/module.sh" "$k" "$src" "$src/build"
 	mods=$src/build/devices_kunit.ko

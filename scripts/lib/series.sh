@@ -10,7 +10,6 @@
 # (patches/rfc/, the last set).  Each directory holds its patches, a
 # series file naming them in order, and the text of its cover letter
 # (cover-letter: subject line, blank line, body; none for a set of one).
-RFC_VERSION=3
 SERIES_DIRS="fixes fixes-block rfc"
 
 # series: the patches of both series in order, as paths under patches/.
@@ -77,8 +76,10 @@ stock_is_pristine() {
 	git -C "$KSRC" log -1 --format=%s "$(commit_of 0)" | grep -qF "$PIN_VERSION" &&
 	stamp_is k-p0.tree "$(git -C "$KSRC" rev-parse "$(commit_of 0)^{tree}")"
 }
-# set_prefix SET: its subject prefix
-set_prefix() { if [ "$1" = rfc ]; then echo "RFC PATCH v$RFC_VERSION"; else echo PATCH; fi; }
+# set_prefix SET: its subject prefix.  No set has been posted yet, so each
+# is v1 and carries no version; the internal versions are in this
+# repository's history (make range-diff), never in the mails.
+set_prefix() { if [ "$1" = rfc ]; then echo "RFC PATCH"; else echo PATCH; fi; }
 # fixes_count: how many patches come before the RFC (all the fixes).
 fixes_count() {
 	_n=0
@@ -95,7 +96,7 @@ series_hash() {
 
 # format_series DIR: the commits of build/linux as DIR/SET/*.patch for each
 # set (set_range, numbered within the set: "[PATCH n/m]", the RFC's
-# "[RFC PATCH vN n/m]"); stable bytes for the same commits.
+# "[RFC PATCH n/m]"); stable bytes for the same commits.
 format_series() {
 	for _set in $SERIES_DIRS; do
 		mkdir -p "$1/$_set"
@@ -128,26 +129,49 @@ expected_failures() {
 	done > "$2"
 }
 
-# v2_tree: build/v2, a clone of build/linux whose branch v2 holds the last
-# version of the series (11 patches, patches/ of commit V2 of this
-# repository) on the same base; prints its path.
-V2=4d4ea5d
-v2_tree() {
-	_d=$BUILD/v2
+# unrunnable_cases K: the cases of testing/kunit/expected-failures marked
+# "skip:TEXT" whose fix the first K patches lack, as "CASE|TEXT" lines:
+# they would never return there, so they are not run (guest-kunit.sh).
+unrunnable_cases() {
+	expected_failures "$1" /dev/stdout | sed -n 's/^xskip|//p'
+}
+
+# old_tree COMMIT NAME: build/NAME, a clone of build/linux whose branch
+# NAME holds the series as patches/ had it at this repository's COMMIT
+# (one flat patches/series, as v2 had, or the sets of SERIES_DIRS), on the
+# same base; prints its path.
+old_tree() {
+	_d=$BUILD/$2
 	if [ "$(git -C "$_d" rev-parse -q --verify base 2>/dev/null)" != "$(stock_rev)" ] ||
-	   ! git -C "$_d" rev-parse -q --verify v2 >/dev/null 2>&1; then
+	   [ "$(git -C "$_d" config devlist.from 2>/dev/null)" != "$1" ] ||
+	   ! git -C "$_d" rev-parse -q --verify "$2" >/dev/null 2>&1; then
 		rm -rf "$_d" "$_d.patches"
 		mkdir -p "$_d.patches"
 		git clone -q --local "$KSRC" "$_d"
-		git -C "$TOP" show "$V2:patches/series" | grep -v '^#' | while read -r _p; do
-			git -C "$TOP" show "$V2:patches/$_p" > "$_d.patches/$_p"
+		git -C "$_d" config devlist.from "$1"
+		if git -C "$TOP" cat-file -e "$1:patches/series" 2>/dev/null; then
+			_list=$(git -C "$TOP" show "$1:patches/series" | grep -v '^#' | grep .)
+		else
+			_list=$(for _s in $SERIES_DIRS; do
+				git -C "$TOP" show "$1:patches/$_s/series" 2>/dev/null |
+					grep -v '^#' | grep . | sed "s|^|$_s/|"
+			done)
+		fi
+		_i=0
+		for _p in $_list; do
+			_i=$((_i + 1))
+			git -C "$TOP" show "$1:patches/$_p" > "$_d.patches/$(printf %04d "$_i")-$(basename "$_p")"
 		done
-		git -C "$_d" -c user.name=devlist -c user.email=devlist@invalid checkout -q -b v2 base
+		git -C "$_d" -c user.name=devlist -c user.email=devlist@invalid checkout -q -b "$2" base
 		git -C "$_d" -c user.name=devlist -c user.email=devlist@invalid am -q "$_d.patches"/*.patch ||
-			die "v2's patches do not apply to the base"
+			die "the patches of $1 do not apply to the base"
 	fi
 	echo "$_d"
 }
+# v2_tree: build/v2, the last version of the series before the fix sets
+# were split off (11 patches, patches/ of commit V2 of this repository).
+V2=4d4ea5d
+v2_tree() { old_tree "$V2" v2; }
 
 # The commit of build/linux that holds the first N patches (0: base).
 commit_of() {

@@ -39,6 +39,10 @@
 #    hunk, applying to stock alone) (testing/harness/applies-alone.sh),
 #    and the test fails on copies that apply nothing or let a test hunk
 #    pass;
+#  - scripts/build/mailcheck.py, the mail rules (one version per set,
+#    prose and trailers only above "---", a stable opt-out on every fix)
+#    (testing/harness/mailcheck.sh), and the test fails on a copy that
+#    finds no opt-out;
 #  - lib/series.sh's stock_is_pristine (kunit-stock: stock is the root commit of
 #    the pinned package, and p0 was built from it)
 #    (testing/harness/stock-pristine.sh), and the test fails on a copy
@@ -165,6 +169,9 @@ red_on "fix sets apply alone: the test fails on a series.sh that applies nothing
 	's/^\t   GIT_INDEX_FILE=\$_idx git -C "\$KSRC" apply --cached "\$1"\/\*.patch 2>>"\$2"; then$/\t   true; then/'
 red_on "fix sets apply alone: the test fails on a series.sh that lets a test hunk pass" applies-alone.sh lib/series.sh \
 	's/^\tif \[ -n "\$_hunks" \]; then$/\tif false; then/'
+tested "mail rules (lint, send-dry-run)" mailcheck.sh
+red_on "mail rules: the test fails on a mailcheck.py that finds no stable opt-out" mailcheck.sh \
+	build/mailcheck.py 's/NOAUTOSEL.match(x)]$/False]/'
 
 # kunit-stock's check that stock is the pristine base.
 tested "stock is the pristine base" stock-pristine.sh

@@ -37,6 +37,23 @@ for p in $(for s in $SERIES_DIRS; do ls "$out/patches/$s"/*.patch; done); do
 	fi
 done
 
+# What checkpatch does not check in a set of mails (scripts/build/mailcheck.py):
+# one version number across the set, prose and trailers only above "---"
+# (no version history, range-diff or stable prose), and on every fix a
+# "Cc: <stable+noautosel@kernel.org> # reason" trailer.
+for s in $SERIES_DIRS; do
+	f=--fixes
+	[ "$s" = rfc ] && f=
+	# shellcheck disable=SC2086 # $f: an option or nothing
+	if python3 "$TOP/scripts/build/mailcheck.py" $f "$out/patches/$s" "$PATCHES/$s/cover-letter" \
+		> "$out/mailcheck-$s.txt" 2>&1; then
+		ok "mail rules: $s -- one version, prose and trailers above ---${f:+, a stable opt-out on every fix}"
+	else
+		sed 's/^/    /' "$out/mailcheck-$s.txt" | head -20
+		notok "mail rules: $s -- $out/mailcheck-$s.txt"
+	fi
+done
+
 # The harness lints itself: its shell scripts (POSIX sh, and the guest's
 # busybox sh) and its Python.
 sh_files=$(cd "$TOP" && ls scripts/*/*.sh testing/*/*.sh testing/qemu/init testing/qemu/kunit.init \

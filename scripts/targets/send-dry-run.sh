@@ -1,18 +1,21 @@
 #!/bin/sh
 # make send-dry-run [SIGNOFF=1]: every series as the mails its sender
 # would send, and git send-email --dry-run of them, with To/Cc from the
-# tree's get_maintainer.pl: the char fixes and the block fix ("[PATCH
-# n/m]", each set for stock alone, to its own maintainers) and the RFC
-# ("[RFC PATCH vN n/m]", on top of them), each set of more than one patch
-# with its cover letter (patches/*/cover-letter; the RFC's ends with the
-# range-diff against the last version).  From: is the git identity of the
-# person running it; with SIGNOFF=1 (their certification of the DCO, as
-# git commit -s is) each patch also gets their Signed-off-by, and the
-# mails must then pass checkpatch --strict whole.  No base-commit: the
-# base is Debian's 7.3.4 tarball, whose commit id no one upstream has; the
-# cover letters name the release.  Nothing is sent.  Mails in
-# build/results/RUN/mails/SET; at the end, the notes for the sender
-# (patches/sender-notes), which are never mailed.
+# tree's get_maintainer.pl plus each set's patches/SET/cc (the people a
+# maintainer expects on Cc, each with the reason, shown here): the char
+# fixes and the block fix ("[PATCH n/m]", each set for stock alone, to its
+# own maintainers) and the RFC ("[RFC PATCH n/m]", on top of them), each
+# set of more than one patch with its cover letter (patches/*/cover-letter).
+# No set has been posted, so each is v1: no version, no changelog, no
+# range-diff (make range-diff shows the internal versions' one).  From: is
+# the git identity of the person running it; with SIGNOFF=1 (their
+# certification of the DCO, as git commit -s is) each patch also gets
+# their Signed-off-by, and the mails must then pass checkpatch --strict
+# whole.  The mails must keep scripts/build/mailcheck.py's rules too.  No
+# base-commit: the base is Debian's 7.3.4 tarball, whose commit id no one
+# upstream has; the cover letters name the release.  Nothing is sent.
+# Mails in build/results/RUN/mails/SET; at the end, the notes for the
+# sender (patches/sender-notes), which are never mailed.
 . "$(dirname "$0")/../lib/lib.sh"
 set -e
 "$TOP/scripts/build/deps.sh" git-email
@@ -29,16 +32,13 @@ ign=MISSING_SIGN_OFF,UNKNOWN_COMMIT_ID
 [ "${SIGNOFF:-}" = 1 ] && ign=UNKNOWN_COMMIT_ID
 for s in $SERIES_DIRS; do
 	range=$(set_range "$s")
-	case $s in
-	rfc) prefix="RFC PATCH" v=-v$RFC_VERSION ;;
-	*) prefix=PATCH v= ;;
-	esac
+	prefix=$(set_prefix "$s")
 	# a set of one patch goes without a cover letter
 	cl=--cover-letter
 	[ "$(set_size "$s")" = 1 ] && [ "$s" != rfc ] && cl=
 	mkdir -p "$out/$s"
 	# shellcheck disable=SC2086
-	git -C "$KSRC" format-patch -q -o "$out/$s" $cl $v \
+	git -C "$KSRC" format-patch -q -o "$out/$s" $cl \
 		--subject-prefix="$prefix" --no-signature "$range"
 	for m in "$out/$s"/*.patch; do
 		sed -i "s|^From: $placeholder\$|From: $me|" "$m"
@@ -62,10 +62,6 @@ c = open(cover).read()
 c = c.replace('*** SUBJECT HERE ***', subject).replace('*** BLURB HERE ***', blurb.rstrip('\n'))
 open(cover, 'w').write(c)
 PY
-	if [ "$s" = rfc ]; then
-		# as format-patch --range-diff would put it
-		{ echo; echo "Range-diff against v$((RFC_VERSION - 1)):"; "$TOP/scripts/build/range-diff.sh"; } >> "$cover"
-	fi
 	for m in "$out/$s"/*.patch; do
 		[ "$m" = "$cover" ] && continue
 		"$TOP/scripts/build/checkpatch.sh" "$m" "$ign"
@@ -74,6 +70,13 @@ PY
 		cat "$out/$s.checkpatch.txt"
 		die "checkpatch complains about the $s mails (above)"
 	fi
+	f=--fixes
+	[ "$s" = rfc ] && f=
+	# shellcheck disable=SC2086 # $f: an option or nothing
+	python3 "$TOP/scripts/build/mailcheck.py" $f "$out/$s" ||
+		die "the $s mails break the mail rules (above)"
+	# the people a maintainer expects on Cc besides get_maintainer.pl's
+	extra=$(sed -n 's/^\([^#][^#]*[^ #]\) *#.*/\1/p' "$PATCHES/$s/cc" 2>/dev/null | paste -sd, -)
 	gm="scripts/get_maintainer.pl --nogit --nogit-fallback --norolestats"
 	# The cover letter touches no file: it goes to everyone its patches
 	# go to, as b4 sends it.
@@ -82,7 +85,7 @@ PY
 	# shellcheck disable=SC2086 # the patch files
 	to=$(cd "$KSRC" && $gm --nol $ps | paste -sd, -)
 	# shellcheck disable=SC2086
-	cc=$(cd "$KSRC" && $gm --nom $ps | paste -sd, -)
+	cc=$(cd "$KSRC" && { $gm --nom $ps; echo "$extra" | tr , '\n'; } | grep . | sort -u | paste -sd, -)
 	[ -z "$cover" ] || python3 - "$cover" "$to" "$cc" <<'PY'
 import sys
 cover, to, cc = sys.argv[1:]
@@ -91,10 +94,15 @@ head += (f'\nTo: {to}' if to else '') + (f'\nCc: {cc}' if cc else '')
 open(cover, 'w').write(head + sep + body)
 PY
 	(cd "$KSRC" && git send-email --dry-run --confirm=never --no-validate \
-		--from="$me" --to-cmd="$gm --nol" --cc-cmd="$gm --nom" "$out/$s"/*.patch) \
+		--from="$me" --to-cmd="$gm --nol" --cc-cmd="$gm --nom" ${extra:+--cc="$extra"} \
+		"$out/$s"/*.patch) \
 		> "$out/$s.dry-run.txt" 2>&1 ||
 		{ tail -20 "$out/$s.dry-run.txt"; die "git send-email --dry-run failed ($s)"; }
 	grep -E '^(Dry-OK|Subject:|To:|Cc:)' "$out/$s.dry-run.txt" | head -40
+	if [ -n "$extra" ]; then
+		say "send-dry-run: $s: Cc'd besides get_maintainer.pl's (patches/$s/cc):"
+		grep -v '^#' "$PATCHES/$s/cc" | sed 's/^/    /'
+	fi
 	say "send-dry-run: $s: $(ls "$out/$s"/*.patch | wc -l) mails in $out/$s, from $me$( [ "${SIGNOFF:-}" = 1 ] && echo ", signed off")"
 done
 echo

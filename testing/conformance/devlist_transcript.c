@@ -26,15 +26,13 @@
  *    stock's piece;
  *  - D4: register_chrdev_region(MKDEV(0, m), ...), which the patched
  *    kernel refuses and stock makes a dynamic first piece (kept even when
- *    a later piece fails): the follow-up releases stock's piece;
- *  - D3: unregister_chrdev_region() of a range reaching the top of dev_t,
- *    which releases nothing in stock and the exact pieces in range in the
- *    patched kernel: follow-ups release those pieces exactly.
+ *    a later piece fails): the follow-up releases stock's piece.
  * D2t, register_chrdev_region() of a range reaching the top of dev_t from
  * a fixed major, needs none: stock returns 0, the patched kernel -EINVAL,
  * and neither holds anything after it; no choice depends on its result.
- * A release range in major 4095 that does not reach the top of dev_t hangs
- * stock; none is ever issued.  Releases never touch a boot reservation:
+ * D3, a release whose walk reaches major 4095 without passing the top of
+ * dev_t, hangs stock; none is ever issued.  A release past the top of
+ * dev_t releases nothing on either kernel.  Releases never touch a boot reservation:
  * they are exact releases of what the module holds, or lie above the
  * highest boot char major.
  *
@@ -383,7 +381,7 @@ static void post_call(void)
 /*
  * emulate=1 (a test of the comparer and of the lockstep, never for a real
  * comparison: the header says so): the intentional differences of
- * docs/design.md ("Intentional differences": D1c, D1b, D2t, D2m, D3, D4),
+ * docs/design.md ("Intentional differences": D1c, D1b, D2t, D2m, D4),
  * faked on a stock kernel in the wrappers below.
  */
 static int em_pick_chr(void)
@@ -391,17 +389,6 @@ static int em_pick_chr(void)
 	int s = pred_chr(true), p = pred_chr(false);
 
 	return emulate && s != p ? p : -1;
-}
-
-static void em_top_release(u32 from)
-{
-	u32 m;
-
-	/* the exact pieces of [from, 2^32) below 512, one major each */
-	if (MAJOR(from) < NMAJ)
-		unregister_chrdev_region(from, WHOLE - MINOR(from));
-	for (m = MAJOR(from) + 1; m < NMAJ; m++)
-		unregister_chrdev_region(MKDEV(m, 0), WHOLE);
 }
 
 static int em_minor(u32 base, u32 count, const char *name)
@@ -470,10 +457,7 @@ static int k_rb(u32 major, const char *name)
 
 static void k_ucr(u32 from, u32 count)
 {
-	if (emulate && count && (u64)from + count >= (1ULL << 32))
-		em_top_release(from);
-	else
-		unregister_chrdev_region(from, count);
+	unregister_chrdev_region(from, count);
 }
 
 /* ---- the calls, each one record ---- */
@@ -1304,19 +1288,19 @@ static void op_ucr_random(void)
 }
 
 /*
- * unregister_chrdev_region() of a range reaching the top of dev_t, above
- * the boot majors: stock releases nothing, the patched kernel the exact
- * pieces in range; follow-ups release those in both.
+ * unregister_chrdev_region() of a range reaching the top of dev_t, or past
+ * it, above the boot majors: it ends below its start and releases nothing,
+ * on both kernels.  Mostly from a piece the module holds to the end of its
+ * major, which a walk up to the top would release.
  */
 static void op_release_top(void)
 {
 	u32 from, count, major, base;
-	struct piece cand[16], fu[16];
-	int nc = 0, nf = 0, i, j;
+	struct piece cand[16];
+	int nc = 0, i, j;
 
 	major = maxboot_chr + 1 + rnd(4096 - maxboot_chr - 1);
 	base = rnd(2) ? 0 : rnd(WHOLE);
-	/* mostly: from the first minor of a piece that reaches its major's end */
 	for (i = 0; i < nh && nc < ARRAY_SIZE(cand); i++)
 		for (j = 0; j < H[i].np && H[i].kind == K_REGION; j++)
 			if ((int)H[i].p[j].major > maxboot_chr && H[i].p[j].count &&
@@ -1348,17 +1332,7 @@ static void op_release_top(void)
 	count = 0 - from;
 	if (rnd(3) == 0)
 		count += rnd(from);
-	/* what the patched kernel releases: the exact pieces up to the top */
-	for (i = 0; i < nh; i++)
-		for (j = 0; j < H[i].np && H[i].kind == K_REGION; j++)
-			if (in_decomp(&H[i].p[j], from, 1ULL << 32) && nf < ARRAY_SIZE(fu))
-				fu[nf++] = H[i].p[j];
 	c_ucr('.', from, count);
-	for (i = 0; i < nf; i++) {
-		c_ucr('f', MKDEV(fu[i].major, fu[i].base), fu[i].count);
-		model_range(MKDEV(fu[i].major, fu[i].base),
-			    (u64)MKDEV(fu[i].major, fu[i].base) + fu[i].count);
-	}
 }
 
 /* unregister_blkdev() of a major not held, or beyond the maximum: WARN */

@@ -60,14 +60,6 @@ def cases(tr):
                         fixed < 512 and (fixed or C.stock_chr(r.before) is not None):
                     kind, data = 'D2m', dict(base=base, count=count, name=name,
                                              major=fixed or C.stock_chr(r.before))
-            elif r.api == 'ucr':
-                maj, base = map(int, r.argv[0].split(':'))
-                frm, count = (maj << 20) + base, int(r.argv[1])
-                if count and frm + count >= C.TOP and \
-                        maj > max(C.majors(tuple(tr.boot), 'c'), default=0):
-                    gone = [p for p in model.pieces if C.in_decomp(p, frm, C.TOP)]
-                    if gone:
-                        kind, data = 'D3', dict(gone=gone)
             model.update(r)
             if kind:
                 yield seed, i, r, kind, data
@@ -128,14 +120,7 @@ def patch_case(seed, i, r, kind, d):
             return [i]
         recs[i + 1].after = r.before
         return [i, i + 1]
-    # D3: ours releases the pieces now, the follow-ups nothing
-    st = r.before
-    for p in d['gone']:
-        st = C.without_line(st, C.line_of('c', p[0], p[3]))
-    r.after = st
-    for k in range(len(d['gone'])):
-        recs[i + 1 + k].after = st
-    return list(range(i, i + 1 + len(d['gone'])))
+    raise ValueError(kind)
 
 
 def patched(tr, only=None, first=False):
@@ -475,23 +460,6 @@ def m_d2m_silent(t):
     return f'#{r.n} {r.api}: -EINVAL without the message'
 
 
-def m_d3_extra(t):
-    t2, found = patched(t, only={'D3'}, first=True)
-    if not found:
-        raise NoPoint()
-    seed, i, _, idx = found[0]
-    r = seed.recs[i]
-    ents = [e for e in C.entries(r.after) if e[0] == 'c' and e[2] not in
-            [x[2] for x in C.entries(tuple(t.boot))]]
-    if not ents:
-        raise NoPoint()
-    extra = r.after[ents[0][3]]
-    for j in idx:
-        seed.recs[j].after = C.without_line(seed.recs[j].after, extra)
-    t.seeds = t2.seeds
-    return f'#{r.n}: also releases "{extra}"'
-
-
 def m_lost(t):
     t.z = t.z.replace('lost=0', 'lost=3')
     return 'Z line: lost=3'
@@ -529,7 +497,6 @@ MUTANTS = [
     ('D4-with-message', m_d4_message),
     ('D4-EBUSY', m_d4_ebusy),
     ('D4-holds-until-follow-up', m_d4_no_release),
-    ('D3-extra', m_d3_extra),
     ('lost-messages', m_lost),
 ]
 

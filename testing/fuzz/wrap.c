@@ -38,10 +38,9 @@
  *   D4   register_chrdev_region(MKDEV(0, m), ...) is refused with -EINVAL,
  *        no message, before anything is registered; stock takes a dynamic
  *        major for the first piece (and keeps it when a later one fails)
- *   D3   a release from major 512 up returns at once, and one below ends at
- *        major 512; stock never returns from major 4095 (not run: the
- *        model says so first) or, for a range reaching 2^32, releases
- *        nothing
+ *   D3   a release whose walk reaches major 4095 ends there, at the end of
+ *        its range; stock never returns (not run: the model says so
+ *        first).  A range past 2^32 releases nothing on either side
  * When the model's stock and series outcomes are the same, the two sides
  * must agree exactly, whatever the model says (and stock must match the
  * model there too, unless -m).  When they differ, the series must produce
@@ -214,6 +213,12 @@ static const char *side = "-";		/* which side is running */
 static struct outcome *cur;		/* where printk and events go */
 static int fail_nth, nalloc, cdev_err;
 static int locks_held;
+/*
+ * Locks one call has taken: a walk of every major (4096) takes fewer than
+ * CALL_LOCKS_MAX, so a call that takes more goes round for ever.
+ */
+static unsigned long call_locks;
+#define CALL_LOCKS_MAX	(3UL << 12)
 static const char *held_names[8];	/* the locks held now, in order */
 static bool in_proc;
 static struct outcome scratch;
@@ -325,6 +330,8 @@ void fz_lock(int *locked, const char *name)
 	if (*locked)
 		fz_fatal("%s taken while held (a deadlock in the kernel)", name);
 	*locked = 1;
+	if (++call_locks > CALL_LOCKS_MAX)
+		fz_fatal("%s taken %lu times in one call: it never returns", name, call_locks);
 	if (locks_held < (int)ARRAY_SIZE(held_names))
 		held_names[locks_held] = name;
 	locks_held++;
@@ -507,6 +514,7 @@ static void run_side(const struct fz_ops *ops, const char *name,
 	fail_nth = c->fail_nth;
 	nalloc = 0;
 	cdev_err = c->cdev_err;
+	call_locks = 0;
 	switch (c->k) {
 	case K_REG_REGION:
 		o->ret = ops->register_chrdev_region(c->a, c->b, c->name);
@@ -765,32 +773,20 @@ fail:
 
 static void m_unregister_chrdev_region(struct mctx *x, uint32_t from, uint32_t count)
 {
-	uint64_t n, next, to;
+	uint32_t n, next, to = from + count;
 
-	if (x->fixes & F_D3) {
-		if (MAJOR(from) >= CHR_MAX)
-			return;
-		to = (uint64_t)from + count;
-		if (to > (uint64_t)CHR_MAX << MINORBITS)
-			to = (uint64_t)CHR_MAX << MINORBITS;
-		for (n = from; n < to; n = next) {
-			next = next_major(n, true);
-			if (next > to)
-				next = to;
-			m_unregion(x, MAJOR(n), MINOR(n), (int)(uint32_t)(next - n), NULL);
-		}
-		return;
-	}
-	to = (uint32_t)(from + count);
 	for (n = from; n < to; n = next) {
-		if (MAJOR(n) == 4095) {		/* MKDEV(4096, 0) is 0 */
-			x->o->hang = true;
-			return;
-		}
 		next = next_major(n, false);
+		if (!next) {			/* MKDEV(4096, 0) is 0 */
+			if (!(x->fixes & F_D3)) {
+				x->o->hang = true;	/* stock goes round for ever */
+				return;
+			}
+			next = to;
+		}
 		if (next > to)
 			next = to;
-		m_unregion(x, MAJOR(n), MINOR(n), (int)(uint32_t)(next - n), NULL);
+		m_unregion(x, MAJOR(n), MINOR(n), (int)(next - n), NULL);
 	}
 }
 
