@@ -48,6 +48,10 @@ struct fz_ops {
 	int (*block_remove)(const struct fz_bmaj *b);
 	/* /proc/devices through fs/proc/devices.c's seq_operations */
 	unsigned long (*proc)(char *buf, unsigned long size, unsigned int restart);
+	/* the same, in read()s of at most @chunk bytes as seq_read_iter()
+	 * makes them, calling @between with the bytes read so far after each */
+	unsigned long (*proc_reads)(char *buf, unsigned long size, unsigned long chunk,
+				    void (*between)(void *arg, unsigned long len), void *arg);
 	/*
 	 * the longest hold of chrdevs_lock ([0]) and of the block spinlock
 	 * ([1]) during one whole read of /proc/devices

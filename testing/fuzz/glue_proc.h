@@ -18,7 +18,76 @@ static unsigned long fz_proc(char *buf, unsigned long size, unsigned int restart
 		fz_fatal("devinfo show returned an error");
 	return m.count;
 }
+
+static unsigned long fz_proc_reads(char *buf, unsigned long size, unsigned long chunk,
+				   void (*between)(void *, unsigned long), void *arg)
+{
+	return fz_proc(buf, size, 0);
+}
 #else
+/*
+ * read()s of at most @chunk bytes, each as fs/seq_file.c's seq_read_iter()
+ * (7.3) makes it: the bytes left from the last record first, then records
+ * from ->start() at the kept position, empty ones skipped, and as many more
+ * as fit the read, ->next() once after each record shown.  The seq_file's
+ * buffer here never overflows (a record that would is fatal), as reads of
+ * fewer bytes than a page never fill the kernel's.
+ */
+static unsigned long fz_proc_reads(char *out, unsigned long size, unsigned long chunk,
+				   void (*between)(void *, unsigned long), void *arg)
+{
+	static char kbuf[1 << 16];
+	struct seq_file m = { .buf = kbuf, .size = sizeof(kbuf), .op = &devinfo_ops };
+	unsigned long len = 0, from = 0, want, copied, n;
+	loff_t index = 0;
+	void *p;
+
+	while ((want = chunk < size - len ? chunk : size - len)) {
+		copied = 0;
+		if (m.count) {		/* what the last read left */
+			n = m.count < want ? m.count : want;
+			memcpy(out + len, kbuf + from, n);
+			m.count -= n;
+			from += n;
+			copied = n;
+			if (m.count)
+				goto done;
+		}
+		from = 0;
+		p = m.op->start(&m, &index);
+		while (p && !m.count) {	/* a record with something in it */
+			if (m.op->show(&m, p))
+				fz_fatal("devinfo show returned an error");
+			if (!m.count)
+				p = m.op->next(&m, p, &index);
+		}
+		while (p) {		/* more records, while the read wants more */
+			loff_t pos = index;
+
+			p = m.op->next(&m, p, &index);
+			if (pos == index)
+				fz_fatal("devinfo next did not move the position");
+			if (!p || m.count >= want - copied)
+				break;
+			if (m.op->show(&m, p))
+				fz_fatal("devinfo show returned an error");
+		}
+		m.op->stop(&m, p);
+		n = m.count < want - copied ? m.count : want - copied;
+		memcpy(out + len + copied, kbuf, n);
+		copied += n;
+		m.count -= n;
+		from = n;
+done:
+		if (!copied)
+			break;
+		len += copied;
+		if (between)
+			between(arg, len);
+	}
+	return len;
+}
+
 static unsigned long fz_proc(char *buf, unsigned long size, unsigned int restart)
 {
 	struct seq_file m = { .buf = buf, .size = size, .op = &devinfo_ops };
@@ -93,5 +162,6 @@ const struct fz_ops FZ_OPS = {
 	.block_add = fz_block_add,
 	.block_remove = fz_block_remove,
 	.proc = fz_proc,
+	.proc_reads = fz_proc_reads,
 	.holds = fz_holds,
 };

@@ -1113,7 +1113,7 @@ static __attribute__((noreturn)) void failure(const char *why, const char *rules
 static struct {
 	unsigned long ops, kind[NKINDS], kind_ok[NKINDS], rule[6], rule_ops, hang_skipped;
 	unsigned long msgs, warns, injected, resyncs, seeds, max_c, max_b, proc_locks;
-	unsigned long proc_reads, cdev_events;
+	unsigned long proc_reads, cdev_events, pieces, pieces_changed;
 } st;
 
 /* ------------------------------------------------------------ resync */
@@ -1585,7 +1585,13 @@ static void gen_unregion(struct call *c, enum kind k)
 	int i = held_piece(k == K_UNREGION, k == K_UNREG_CHRDEV);
 
 	c->k = k;
-	if (i >= 0 && pick(5)) {
+	if (i >= 0 && !pick(12)) {
+		/* major 0 and a first minor past MINORMASK that MKDEV() would
+		 * spill into the major of a piece held: nothing to release */
+		c->a = 0;
+		c->b = now.c[i].major << MINORBITS | now.c[i].baseminor;
+		c->c = now.c[i].count;
+	} else if (i >= 0 && pick(5)) {
 		c->a = now.c[i].major;
 		c->b = now.c[i].baseminor;
 		c->c = now.c[i].count;
@@ -1637,9 +1643,11 @@ static void gen_unreg_blk(struct call *c)
 		return;
 	}
 	c->a = now.b[i].major;
+	if (!pick(12))		/* a major that MKDEV() would wrap to one held */
+		c->a += 4096 << pick(3);
 	switch (pick(6)) {
 	case 0:		/* the name it was registered with: may be too long */
-		snprintf(c->name, sizeof(c->name), "%s", bnames[c->a]);
+		snprintf(c->name, sizeof(c->name), "%s", bnames[now.b[i].major]);
 		break;
 	case 1:
 		snprintf(c->name, sizeof(c->name), "%s_", now.b[i].name);
@@ -1840,6 +1848,125 @@ static void reset(void)
 	memset(bnames, 0, sizeof(bnames));
 }
 
+/*
+ * /proc/devices read in pieces, with a change between two of them: after
+ * the read that passes byte @at, one number of a major is registered (char
+ * or block, fixed: the same on both sides) and one reservation held is
+ * released.  Stock's seq_file position moves one major at a time, so
+ * whether either shows depends only on where the reads stand; the series
+ * must read exactly stock's text.  The change is undone afterwards.
+ */
+struct piecewise {
+	const struct fz_ops *ops;
+	unsigned long at;
+	bool blk, done;
+	struct fz_piece add, del;
+	struct fz_bmaj badd, bdel;
+	int add_err, del_err, has_del;
+};
+
+static void pw_between(void *arg, unsigned long len)
+{
+	struct piecewise *w = arg;
+
+	if (w->done || len < w->at)
+		return;
+	w->done = true;
+	in_proc = false;
+	if (w->blk) {
+		w->add_err = w->ops->block_add(&w->badd);
+		if (w->has_del)
+			w->del_err = w->ops->block_remove(&w->bdel);
+	} else {
+		w->add_err = w->ops->char_add(&w->add);
+		if (w->has_del)
+			w->del_err = w->ops->char_remove(&w->del);
+	}
+	in_proc = true;
+}
+
+static unsigned long pw_read(const struct fz_ops *ops, const char *name,
+			     struct piecewise *w, unsigned long chunk, char *buf)
+{
+	unsigned long len;
+
+	side = name;
+	cur = &scratch;
+	w->ops = ops;
+	w->done = false;
+	w->add_err = w->del_err = 0;
+	in_proc = true;
+	len = ops->proc_reads(buf, PROCSZ, chunk, pw_between, w);
+	in_proc = false;
+	if (locks_held)
+		fz_fatal("/proc/devices left a lock held");
+	/* undo the change */
+	if (w->done && w->blk) {
+		if (!w->add_err)
+			ops->block_remove(&w->badd);
+		if (w->has_del && !w->del_err && ops->block_add(&w->bdel))
+			fz_fatal("piecewise: cannot register block major %u again", w->bdel.major);
+	} else if (w->done) {
+		if (!w->add_err && ops->char_remove(&w->add))
+			fz_fatal("piecewise: cannot release %u:%u again", w->add.major, w->add.baseminor);
+		if (w->has_del && !w->del_err && ops->char_add(&w->del))
+			fz_fatal("piecewise: cannot reserve %u:%#x+%#x again", w->del.major,
+				 w->del.baseminor, w->del.count);
+	}
+	side = "-";
+	return len;
+}
+
+static void piecewise(void)
+{
+	static char a[PROCSZ], b[PROCSZ];
+	static const unsigned long chunks[] = { 1, 2, 3, 7, 8, 16, 31, 64, 127, 500 };
+	unsigned long chunk = chunks[pick(sizeof(chunks) / sizeof(chunks[0]))];
+	struct piecewise w = { .blk = pick(2) };
+	unsigned long la, lb, i;
+
+	w.at = pick(render(&now, a, PROCSZ) + 1);
+	if (w.blk) {
+		w.badd.major = 1 + pick(BLK_MAX - 1);
+		w.badd.count = 1 << MINORBITS;
+		snprintf(w.badd.name, sizeof(w.badd.name), "pw%lu", name_seq++);
+		if ((w.has_del = now.nb > 0))
+			w.bdel = now.b[pick(now.nb)];
+	} else {
+		w.add.major = 1 + pick(511);
+		w.add.baseminor = pick(4);
+		w.add.count = 1 + pick(2);
+		snprintf(w.add.name, sizeof(w.add.name), "pw%lu", name_seq++);
+		if ((w.has_del = now.nc > 0))
+			w.del = now.c[pick(now.nc)];
+	}
+	snprintf(what, sizeof(what), "/proc/devices in reads of %lu bytes, after byte %lu: %s %u added, %s released",
+		 chunk, w.at, w.blk ? "block major" : "char number", w.blk ? w.badd.major : w.add.major,
+		 !w.has_del ? "nothing" : w.blk ? w.bdel.name : w.del.name);
+	la = pw_read(stock, "stock", &w, chunk, a);
+	i = w.add_err != 0;
+	lb = pw_read(series, "series", &w, chunk, b);
+	if (i != (w.add_err != 0))
+		fz_fatal("the registration between two reads went otherwise on the two sides");
+	st.pieces++;
+	st.pieces_changed += w.done;
+	for (i = 0; i < la && i < lb && a[i] == b[i]; i++)
+		;
+	if (i < la || i < lb)
+		fz_fatal("/proc/devices read in pieces differs from stock's at byte %lu of %lu/%lu: "
+			 "stock \"%.40s\", series \"%.40s\"", i, la, lb, a + i, b + i);
+	/* an empty piece released and reserved again goes after the others
+	 * at its number: the same state but for that order, on both sides */
+	dump_side(stock, &o_stock);
+	dump_side(series, &o_series);
+	if (char_diff(&o_stock.st, &o_series.st) >= 0 || block_diff(&o_stock.st, &o_series.st) >= 0)
+		failure("the two sides' states differ after a read in pieces", "none",
+			"stock", &o_stock, "series", &o_series);
+	if (o_series.st.nc != now.nc || o_series.st.nb != now.nb)
+		fz_fatal("piecewise: the change between the reads was not undone");
+	st_copy(&now, &o_series.st);
+}
+
 static void run(unsigned long ops)
 {
 	struct call c;
@@ -1880,6 +2007,9 @@ static void run(unsigned long ops)
 			continue;
 		} else if (op < 980 || now.nc > 900 || now.nb > 400) {
 			release_all();
+			continue;
+		} else if (op < 995) {
+			piecewise();
 			continue;
 		} else {
 			continue;
@@ -1971,12 +2101,13 @@ int main(int argc, char **argv)
 		if (fixes & 1 << i)
 			n += snprintf(rules + n, sizeof(rules) - n, "%s%s %lu", n ? ", " : "",
 				      fix_names[i], st.rule[i]);
-	printf("wrap: ok: %lu calls, %lu seeds (%lu..%lu) of %lu, %.0f calls/s; rules fired on %lu calls (%s), %lu resyncs%s; %lu calls printed, %lu WARNs, %lu faults injected, %lu cdev calls; up to %lu char and %lu block reservations; %.1f lock takings per /proc/devices read in the series\n",
+	printf("wrap: ok: %lu calls, %lu seeds (%lu..%lu) of %lu, %.0f calls/s; rules fired on %lu calls (%s), %lu resyncs%s; %lu calls printed, %lu WARNs, %lu faults injected, %lu cdev calls; up to %lu char and %lu block reservations; %.1f lock takings per /proc/devices read in the series; %lu reads in pieces, %lu with a change between two\n",
 	       st.ops, st.seeds, first_seed, seed - 1, ops, st.ops / (t > 0 ? t : 1),
 	       st.rule_ops, n ? rules : "no rules", st.resyncs,
 	       st.hang_skipped ? " (calls that would hang skipped)" : "",
 	       st.msgs, st.warns, st.injected, st.cdev_events, st.max_c, st.max_b,
-	       (double)st.proc_locks / (st.proc_reads ? st.proc_reads : 1));
+	       (double)st.proc_locks / (st.proc_reads ? st.proc_reads : 1), st.pieces,
+	       st.pieces_changed);
 	printf("wrap: calls (succeeded): ");
 	for (int i = 0; i < NKINDS; i++)
 		printf("%s%s %lu (%lu)", i ? ", " : "", kind_names[i], st.kind[i], st.kind_ok[i]);
