@@ -63,7 +63,8 @@ int fz_block_dump(struct fz_bmaj *b, int max)
 	if (total != (unsigned int)n)
 		fz_fatal("major_names holds a record of a major >= %d", BLKDEV_MAJOR_MAX);
 #else
-	devlist_for_each_entry_from(p, &major_names, 0, FZ_BLOCK_MEMBER) {
+	p = list_entry(devlist_seek(&major_names, 0), typeof(*p), FZ_BLOCK_MEMBER.node);
+	list_for_each_entry_from(p, &major_names.ranges, FZ_BLOCK_MEMBER.node) {
 		if (n == max)
 			fz_fatal("more than %d block records (or a loop)", max);
 		fz_fill_bmaj(&b[n++], p);

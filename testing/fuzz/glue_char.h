@@ -113,7 +113,8 @@ int fz_char_dump(struct fz_piece *p, int max)
 	if (total != (unsigned int)n)
 		fz_fatal("chrdevs holds a record of a major >= %d", CHRDEV_MAJOR_MAX);
 #else
-	devlist_for_each_entry_from(cd, &chrdevs, 0, FZ_CHAR_MEMBER) {
+	cd = list_entry(devlist_seek(&chrdevs, 0), typeof(*cd), FZ_CHAR_MEMBER.node);
+	list_for_each_entry_from(cd, &chrdevs.ranges, FZ_CHAR_MEMBER.node) {
 		if (n == max)
 			fz_fatal("more than %d char records (or a loop)", max);
 		fz_fill_piece(&p[n++], cd);
