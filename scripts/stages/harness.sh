@@ -58,145 +58,219 @@ stage_begin harness
 h=$TOP/testing/harness
 mkdir -p "$RESULTS/harness"
 
-# passes TEXT OUT CMD...: ok if the test CMD passes (OUT: its output)
+# passes TEXT OUT CMD...: ok if the test CMD passes having made at least one
+# check (OUT: its output, a line "ok     CHECK" or "not ok CHECK" each)
 passes() {
 	_t=$1 _o=$2
 	shift 2
-	if "$@" > "$_o" 2>&1; then
-		ok "$_t -- $(grep -c '^ok' "$_o") checks pass; $_o"
+	if "$@" > "$_o" 2>&1 && _n=$(grep -c '^ok' "$_o"); then
+		ok "$_t -- $_n checks pass; $_o"
 	else
 		grep '^not ok' "$_o"
-		notok "$_t -- $_o"
+		notok "$_t -- $(grep -c '^ok' "$_o") checks pass, the test fails or made none; $_o"
 	fi
 }
 # tested TEXT TEST: passes, for testing/harness/TEST, its output in
 # $RESULTS/harness/TEST.txt
 tested() { passes "$1" "$RESULTS/harness/${2%.sh}.txt" sh "$h/$2"; }
-# red TEXT OUT CMD...: ok if the test CMD, run on a mutant, fails
+# red TEXT OUT CHECK CMD...: ok if the test CMD, run on a mutant, fails,
+# and its check CHECK (the start of a line "not ok CHECK") is among the
+# checks it failed: a mutant that breaks something else proves nothing
 red() {
-	_t=$1 _o=$2
-	shift 2
+	_t=$1 _o=$2 _c=$3
+	shift 3
 	if "$@" > "$_o" 2>&1; then
 		notok "$_t -- the test passes on the mutant; $_o"
+	elif failed_check "$_o" "$_c"; then
+		ok "$_t -- \"$_c\" red, $(grep -c '^not ok' "$_o") checks red in all"
 	else
-		ok "$_t -- $(grep -c '^not ok' "$_o") checks red"
+		notok "$_t -- the test fails on the mutant, but not its check \"$_c\" ($(grep -c '^not ok' "$_o") others do); $_o"
 	fi
 }
-
-# red_on TEXT TEST SCRIPT SED: ok if testing/harness/TEST fails when run
-# on a copy of scripts/SCRIPT (or of SCRIPT itself when it starts with
-# testing/) changed by the sed expression SED
+# failed_check OUT CHECK: OUT has the line "not ok CHECK", or one that goes
+# on after CHECK with a space
+failed_check() {
+	grep '^not ok ' "$1" | while IFS= read -r _l; do
+		case $_l in "not ok $2" | "not ok $2 "*) echo y; break ;; esac
+	done | grep -q y
+}
+# mutate ORIG COPY SED CHANGE: COPY, ORIG changed by the sed expression SED,
+# which must remove and add exactly CHANGE lines ("REMOVED ADDED", as diff
+# counts them); otherwise says what it did and fails
+mutate() {
+	sed "$3" "$1" > "$2"
+	_d="$(diff "$1" "$2" | grep -c '^<') $(diff "$1" "$2" | grep -c '^>')"
+	[ "$_d" = "$4" ] && return 0
+	echo "the mutant of $1 removes and adds $_d lines, not $4: the script changed, update the sed"
+	return 1
+}
+# red_on TEXT TEST SCRIPT SED CHANGE CHECK: ok if testing/harness/TEST fails
+# its check CHECK when run on a copy of scripts/SCRIPT (or of SCRIPT itself
+# when it starts with testing/) changed by the sed expression SED (CHANGE:
+# the lines it must remove and add, "REMOVED ADDED")
 red_on() {
 	case $3 in testing/*) _f=$TOP/$3 ;; *) _f=$TOP/scripts/$3 ;; esac
 	_m=$RESULTS/harness/$2.$(echo "$4" | cksum | cut -d' ' -f1).sh
-	sed "$4" "$_f" > "$_m"
-	if cmp -s "$_m" "$_f"; then
-		notok "$1: could not make the mutant of $3"
+	if _why=$(mutate "$_f" "$_m" "$4" "$5"); then
+		red "$1" "$_m.out" "$6" sh "$h/$2" "$_m"
 	else
-		red "$1" "$_m.out" sh "$h/$2" "$_m"
+		notok "$1 -- could not make the mutant of $3: $_why"
 	fi
 }
+# red_in TEXT TEST CHECK SCRIPT SED CHANGE [SCRIPT SED CHANGE]...: red_on for
+# a test that takes a whole scripts/ directory: a copy of scripts/ with each
+# SCRIPT (a path under scripts/) changed by its SED
+red_in() {
+	_t=$1 _test=$2 _c=$3
+	shift 3
+	_m=$RESULTS/harness/$_test.$(echo "$*" | cksum | cut -d' ' -f1)
+	rm -rf "$_m"
+	mkdir -p "$_m"
+	cp -r "$TOP/scripts/." "$_m/"
+	while [ $# -ge 3 ]; do
+		if ! _why=$(mutate "$TOP/scripts/$1" "$_m/$1" "$2" "$3"); then
+			notok "$_t -- could not make the mutant of $1: $_why"
+			return
+		fi
+		shift 3
+	done
+	red "$_t" "$_m.out" "$_c" sh "$h/$_test" "$_m"
+}
+
+# The helpers above judge the mutants: passes() is red on a test that made
+# no check, red() on a test that fails, but not the check it names, and
+# mutate() refuses a sed that changes other lines than it claims.
+hm=$RESULTS/harness/helpers
+mkdir -p "$hm"
+printf 'a\nb\n' > "$hm/orig"
+(
+	STAGE_LIST=$hm/list
+	: > "$STAGE_LIST"
+	passes "no check" "$hm/1.txt" true
+	red "another check" "$hm/2.txt" "the named one" sh -c 'echo "not ok the named one, not"; echo "not ok other"; exit 1'
+	red "the named check" "$hm/3.txt" "the named one" sh -c 'echo "not ok the named one (why)"; exit 1'
+	mutate "$hm/orig" "$hm/mutant" 's/a/A/' "1 0" > /dev/null && notok "mutate"
+) > /dev/null
+if [ "$(cut -d'|' -f1 "$hm/list" | tr '\n' ,)" = "not ok,not ok,ok," ]; then
+	ok "harness helpers: passes() red on a test of no check, red() on a mutant that misses the named check, mutate() on a sed that changes other lines"
+else
+	notok "harness helpers: passes() red on a test of no check, red() on a mutant that misses the named check, mutate() on a sed that changes other lines -- they do not judge as they must: $(tr '\n' ' ' < "$hm/list")"
+fi
 
 out=$RESULTS/harness/stale-tree.txt
 passes "stale-tree guard" "$out" sh "$h/stale-tree.sh"
 red_on "stale-tree guard: fails on a tree.sh that trusts any build/linux" stale-tree.sh build/tree.sh \
-	's|^if \[ -d "\$KSRC/.git" \]; then$|&\n\texit 0|'
+	's|^if \[ -d "\$KSRC/.git" \]; then$|&\n\texit 0|' \
+	"0 1" "both changed: refused"
 
 # How kernel.sh makes trees: a tree moved in place keeps its objects and
 # marks every changed file newer; a tree made from another shares none.
 out=$RESULTS/harness/kernel-tree.txt
 passes "kernel trees" "$out" sh "$h/kernel-tree.sh"
 red_on "kernel trees: fail on a kernel.sh that shares another tree's objects" kernel-tree.sh build/kernel.sh \
-	's|^\t\trm -rf "\$dir.tmp"/obj\*$|\t\t:|'
+	's|^\t\trm -rf "\$dir.tmp"/obj\*$|\t\t:|' \
+	"1 1" "... and writing its objects leaves the other's alone"
 red_on "kernel trees: fail on a kernel.sh that drops its own objects" kernel-tree.sh build/kernel.sh \
-	's|^\tif \[ "\$from_dir" != "\$dir" \]; then$|\tif true; then|'
+	's|^\tif \[ "\$from_dir" != "\$dir" \]; then$|\tif true; then|' \
+	"1 1" "... keeps its object dirs"
 
 # The compiler of the kernel builds: ccache, but never an old .incbin.
 out=$RESULTS/harness/incbin.txt
 passes "cc.sh" "$out" sh "$h/incbin.sh"
-red_on "cc.sh: the test fails on a cc.sh that caches an .incbin" incbin.sh build/cc.sh '/grep -q/d'
-red_on "cc.sh: the test fails on a cc.sh without ccache" incbin.sh build/cc.sh 's/^exec ccache "\$@"$/exec "$@"/'
+red_on "cc.sh: the test fails on a cc.sh that caches an .incbin" incbin.sh build/cc.sh '/grep -q/d' \
+	"1 0" "an .incbin's new data is in the object built after it"
+red_on "cc.sh: the test fails on a cc.sh without ccache" incbin.sh build/cc.sh 's/^exec ccache "\$@"$/exec "$@"/' \
+	"1 1" "a C file compiled twice: the second time from ccache"
 
 # Every guest through scripts/guest/qemu.py: TCG whatever kunit.py asks for,
 # and a guest that prints nothing stopped in seconds, not minutes.
 tested "qemu.py" qemu-accel.sh
 red_on "qemu.py: the test fails on a qemu.py that passes -accel kvm on" qemu-accel.sh guest/qemu.py \
-	"s/^    return out + \['-accel', 'tcg'\]$/    return args/"
+	"s/^    return out + \['-accel', 'tcg'\]$/    return args/" \
+	"1 1" "kunit.py's -accel kvm -accel hvf -accel tcg boots on TCG, through a link on PATH"
 red_on "qemu.py: the test fails on a qemu.py without its silence limit" qemu-accel.sh guest/qemu.py \
-	's/^        limit = quiet if printed else silent$/        limit = 3600/'
+	's/^        limit = quiet if printed else silent$/        limit = 3600/' \
+	"1 1" "a guest that prints nothing is stopped after QEMU_SILENT s"
 
 # checkpatch.sh: a checkpatch.pl that fails is never read as clean.
 tested "checkpatch.sh" checkpatch.sh
 red_on "checkpatch.sh: the test fails on a copy that reads only the findings" checkpatch.sh build/checkpatch.sh \
-	's/^if \[ -s "\$err" \] ||.*/if false; then/'
+	's/^if \[ -s "\$err" \] ||.*/if false; then/' \
+	"1 1" "a checkpatch.pl that dies (exit 2, stderr) fails"
 
 # The guest's KUnit runner: a module is clean only if rmmod succeeded.
 tested "kunit.init" kunit-init.sh
 red_on "kunit.init: the test fails on a runner that calls a failed rmmod clean" kunit-init.sh \
 	testing/qemu/kunit.init \
-	's/^\tif ! rmmod "\$n"; then$/\trmmod "$n" || echo "@@@ FAIL rmmod $n"\n\tif false; then/'
+	's/^\tif ! rmmod "\$n"; then$/\trmmod "$n" || echo "@@@ FAIL rmmod $n"\n\tif false; then/' \
+	"1 2" "a failed rmmod is never clean"
 
 # The KUnit stages fail when a suite ran fewer cases than the inventory.
 tested "suite inventory" inventory.sh
 red_on "suite inventory: the test fails on a report.sh that counts nothing" inventory.sh lib/report.sh \
-	's/if \[ "\$_n" -ge "\$_min" \]; then/if true; then/'
+	's/if \[ "\$_n" -ge "\$_min" \]; then/if true; then/' \
+	"1 1" "a suite one case short: not ok"
 
 # make kunit-ci's and make stress's noise verdict: bad grants are red.
 tested "noise verdict" noise.sh
 red_on "noise verdict: the test fails on a report.sh that reads any count as good" noise.sh lib/report.sh \
-	"s/\*' rounds, 0 bad grants')/*' bad grants')/"
+	"s/\*' rounds, 0 bad grants')/*' bad grants')/" \
+	"1 1" "3 bad grants: not ok"
 red_on "noise verdict: the test fails on a report.sh that keeps a result's newlines" noise.sh lib/report.sh \
-	'/^_result()/,/^}/s/ | tr .*$/)/'
+	'/^_result()/,/^}/s/ | tr .*$/)/' \
+	"1 1" "two summaries: one result, ok"
 
 # kernel.sh's check of the options Kconfig dropped: a KUnit suite's is
 # fatal while KUnit is on, not with KUnit off (make size).
 tested "dropped KUnit options" kunit-lost.sh
 red_on "dropped KUnit options: the test fails on a build.sh that ignores KUnit being off" kunit-lost.sh \
-	lib/build.sh "/! grep -qx 'CONFIG_KUNIT=y'/d"
+	lib/build.sh "/! grep -qx 'CONFIG_KUNIT=y'/d" \
+	"1 0" "dropped with KUnit off: not lost"
 red_on "dropped KUnit options: the test fails on a build.sh that reports none" kunit-lost.sh \
-	lib/build.sh 's/^\(\t*\)echo "\$_sym" ;;/\1: ;;/'
+	lib/build.sh 's/^\(\t*\)echo "\$_sym" ;;/\1: ;;/' \
+	"1 1" "dropped with KUnit on: lost"
 
 # make size's entities of include/linux/devlist.h.
 tested "header entities" entities.sh
 red_on "header entities: the test fails on a build.sh that knows only int and void functions" entities.sh \
-	lib/build.sh 's/|\[a-z\]\[a-z_ \]\*\[ \*\]\[a-z_\]+\\()/|(int|void) [a-z_]+\\()/'
+	lib/build.sh 's/|\[a-z\]\[a-z_ \]\*\[ \*\]\[a-z_\]+\\()/|(int|void) [a-z_]+\\()/' \
+	"1 1" "the function returning a struct pointer is one"
 red_on "header entities: the test fails on a build.sh that counts the include guard" entities.sh \
-	lib/build.sh "s/grep -v '^#define _\[A-Z_\]\*_H\$'/cat/"
+	lib/build.sh "s/grep -v '^#define _\[A-Z_\]\*_H\$'/cat/" \
+	"1 1" "the include guard is not one"
 
 # The lint stage's check that each fix set applies to stock alone.
 tested "fix sets apply alone" applies-alone.sh
 red_on "fix sets apply alone: the test fails on a series.sh that applies nothing" applies-alone.sh lib/series.sh \
-	's/^\t   GIT_INDEX_FILE=\$_idx git -C "\$KSRC" apply --cached "\$1"\/\*.patch 2>>"\$2"; then$/\t   true; then/'
+	's/^\t   GIT_INDEX_FILE=\$_idx git -C "\$KSRC" apply --cached "\$1"\/\*.patch 2>>"\$2"; then$/\t   true; then/' \
+	"1 1" "the second alone is refused"
 red_on "fix sets apply alone: the test fails on a series.sh that lets a test hunk pass" applies-alone.sh lib/series.sh \
-	's/^\tif \[ -n "\$_hunks" \]; then$/\tif false; then/'
+	's/^\tif \[ -n "\$_hunks" \]; then$/\tif false; then/' \
+	"1 1" "a patch with a test hunk is refused, named"
 tested "mail rules (lint, send-dry-run)" mailcheck.sh
 red_on "mail rules: the test fails on a mailcheck.py that finds no stable opt-out" mailcheck.sh \
-	build/mailcheck.py 's/NOAUTOSEL.match(x)]$/False]/'
+	build/mailcheck.py 's/^        opt = \[x for x in last if NOAUTOSEL.match(x)\]$/        opt = []/' \
+	"1 1" "a good set of fixes passes"
 
 # kunit-stock's check that stock is the pristine base.
 tested "stock is the pristine base" stock-pristine.sh
 red_on "stock is the pristine base: the test fails on a series.sh that does not check for the root commit" \
-	stock-pristine.sh lib/series.sh 's/^\t\[ -z "\$(git -C "\$KSRC" rev-list --parents -n 1 "\$(commit_of 0)" | cut -s -d. . -f2)" \] &&$/\ttrue \&\&/'
+	stock-pristine.sh lib/series.sh 's/^\t\[ -z "\$(git -C "\$KSRC" rev-list --parents -n 1 "\$(commit_of 0)" | cut -s -d. . -f2)" \] &&$/\ttrue \&\&/' \
+	"1 1" "a base with a commit under it: not pristine"
 
 # No stale pass: the kunit.py stages are red unless this run built and ran
-# a kernel; and the test is red on a copy with v2's bug (the last run's
-# log kept, kunit.py's exit status ignored).
+# a kernel; and the test is red on each half of v2's bug: a kunit-py.sh
+# that keeps the last run's log, a kunit-arch.sh that ignores kunit.py's
+# exit status.
 "$TOP/scripts/build/base.sh" >/dev/null || stage_abort "no kernel source for kunit.py's parser"
 out=$RESULTS/harness/stale-kunit.txt
 passes "no stale KUnit pass" "$out" sh "$h/stale-kunit.sh"
-m=$RESULTS/harness/kunit-mutant
-rm -rf "$m"
-mkdir -p "$m"
-cp -r "$TOP/scripts/." "$m/"
-sed -i '/^rm -f "\$obj\/test.log"/,/w1.rc"$/d' "$m/guest/kunit-py.sh"
-sed -i 's/|| rc=\$?$/|| true/' "$m/stages/kunit-arch.sh"
-if cmp -s "$m/guest/kunit-py.sh" "$TOP/scripts/guest/kunit-py.sh" ||
-   cmp -s "$m/stages/kunit-arch.sh" "$TOP/scripts/stages/kunit-arch.sh"; then
-	notok "no stale KUnit pass: could not make the mutant of kunit-py.sh and kunit-arch.sh"
-else
-	red "no stale KUnit pass: the test fails on scripts that keep the last run's log" \
-		"$out.mutant" sh "$h/stale-kunit.sh" "$m"
-fi
+red_in "no stale KUnit pass: the test fails on a kunit-py.sh that keeps the last run's log" stale-kunit.sh \
+	"kunit-um: kunit.py that leaves no log is red" \
+	guest/kunit-py.sh '/^rm -f "\$obj\/test.log"/,/"\$obj\/accel"$/d' "2 0"
+red_in "no stale KUnit pass: the test fails on a kunit-arch.sh that ignores kunit.py's exit status" stale-kunit.sh \
+	"kunit-um: kunit.py that fails although every case passed is red" \
+	stages/kunit-arch.sh 's/|| rc=\$?$/|| true/' "1 1"
 
 # ktap.py needs kunit.py's parser from a kernel tree: the base will do.
 res=$(python3 "$TOP/scripts/lib/ktap.py" "$BASE" demo "$h/ktap-fail.log")

@@ -8,7 +8,8 @@
 #   1. kunit.py fails to build (exit 1, no log): the stage is red;
 #   2. kunit.py exits 0 but writes no log: red;
 #   3. a case fails (log written, exit 1): red, the case counted;
-#   4. every case passes: green on um; on i386 the case counts and the
+#   4. every case passes but kunit.py exits 1: red;
+#   5. every case passes: green on um; on i386 the case counts and the
 #      W=1 build (which cannot work in the fake tree) is the one failure.
 # usage: stale-kunit.sh [SCRIPTS_DIR]   (default scripts/; the harness
 # stage also runs it on a broken copy, which must fail)
@@ -43,7 +44,7 @@ cat > "$tmp/tree/tools/testing/kunit/kunit.py" <<'PY'
 import os, sys
 obj = [a.split("=", 1)[1] for a in sys.argv if a.startswith("--build_dir=")][0]
 how = os.environ["FAKE_KUNIT"]
-if how in ("pass", "fail"):
+if how in ("pass", "fail", "passfail"):
     open(os.path.join(obj, "test.log"), "w").write(os.environ["FAKE_LOG"])
 sys.exit(0 if how in ("pass", "nolog") else 1)
 PY
@@ -68,6 +69,12 @@ for arch in um i386; do
 		res "kunit-$arch: a failing case is red" "0 1 0 rc=1"
 	else
 		res "kunit-$arch: a failing case is red, and so is W=1" "0 2 0 rc=1"
+	fi
+	run passfail ok
+	if [ "$arch" = um ]; then
+		res "kunit-$arch: kunit.py that fails although every case passed is red" "1 1 0 rc=1"
+	else
+		res "kunit-$arch: kunit.py that fails although every case passed is red" "1 2 0 rc=1"
 	fi
 	run pass ok
 	if [ "$arch" = um ]; then
