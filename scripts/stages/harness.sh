@@ -210,12 +210,21 @@ tested "suite inventory" inventory.sh
 red_on "suite inventory: the test fails on a report.sh that counts nothing" inventory.sh lib/report.sh \
 	's/if \[ "\$_n" -ge "\$_min" \]; then/if true; then/' \
 	"1 1" "a suite one case short: not ok"
+red_on "suite inventory: the test fails on a report.sh that counts each parameter as a case" inventory.sh \
+	lib/report.sh 's/^\t\t\tsort -u | grep -c \.) || true$/\t\t\tgrep -c .) || true/' \
+	"1 1" "a parameterised case counts once"
+red_on "suite inventory: the test fails on a report.sh that checks nothing without an inventory" inventory.sh \
+	lib/report.sh '/^\tif ! grep -v .^#. "\$_inv" 2>\/dev\/null | grep -q \.; then$/,/^\tfi$/d' \
+	"4 0" "no inventory file: not ok"
 
 # make kunit-ci's and make stress's noise verdict: bad grants are red.
 tested "noise verdict" noise.sh
 red_on "noise verdict: the test fails on a report.sh that reads any count as good" noise.sh lib/report.sh \
-	"s/\*' rounds, 0 bad grants')/*' bad grants')/" \
+	"s/grep -vc ' rounds, 0 bad grants\\\$'/grep -vc ' bad grants\\$'/" \
 	"1 1" "3 bad grants: not ok"
+red_on "noise verdict: the test fails on a report.sh that judges the last summary only" noise.sh lib/report.sh \
+	"s/printf '%s\\\\n' \"\\\$noise\" | grep -vc/printf '%s\\\\n' \"\\\$noise\" | tail -n 1 | grep -vc/" \
+	"1 1" "3 bad grants, then 0 in a second summary: not ok"
 red_on "noise verdict: the test fails on a report.sh that keeps a result's newlines" noise.sh lib/report.sh \
 	'/^_result()/,/^}/s/ | tr .*$/)/' \
 	"1 1" "two summaries: one result, ok"

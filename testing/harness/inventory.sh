@@ -3,7 +3,9 @@
 # ran fewer cases than testing/kunit/suites lists (seconds):
 #   1. every suite with its cases: one ok per suite, nothing failed;
 #   2. a suite missing (its option dropped), or one case short: not ok;
-#   3. INVENTORY_MODULES limits it to the suites of the modules named.
+#   3. INVENTORY_MODULES limits it to the suites of the modules named;
+#   4. a parameterised case counts once, however many parameters ran;
+#   5. no inventory file: not ok, not silence.
 # usage: inventory.sh [REPORT_SH]   (default scripts/lib/report.sh; the harness
 # stage also runs it on a broken copy, which must fail)
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -21,9 +23,9 @@ grep -v '^#' "$top/testing/kunit/suites" | grep . | while read -r _m s n; do
 	i=0
 	while [ $i -lt "$n" ]; do echo "ok|x $s.case$i"; i=$((i + 1)); done
 done > "$tmp/all"
-counts() {	# counts FILE [MODULES]: "ok failed" of inventory on FILE
+counts() {	# counts FILE [MODULES [TOP]]: "ok failed" of inventory on FILE
 	: > "$STAGE_LIST"
-	INVENTORY_MODULES=${2:-} inventory x "$1" > /dev/null
+	INVENTORY_MODULES=${2:-} TOP=${3:-$top} inventory x "$1" > /dev/null
 	echo "$(grep -c '^ok|' "$STAGE_LIST") $(grep -c '^not ok|' "$STAGE_LIST")"
 }
 nsuites=$(grep -v '^#' "$top/testing/kunit/suites" | grep -c .)
@@ -35,4 +37,9 @@ t "a suite one case short: not ok" test "$(counts "$tmp/short")" = "$((nsuites -
 ndev=$(grep -c '^devices_kunit ' "$top/testing/kunit/suites")
 t "INVENTORY_MODULES: only the modules named" \
 	test "$(counts "$tmp/nodevlist" devices_kunit)" = "$ndev 0"
+# the first suite's cases one short, made up by a second parameter of one
+sed '1{p;s/$/.param2/}; 2d' "$tmp/all" > "$tmp/params"
+t "a parameterised case counts once" test "$(counts "$tmp/params")" = "$((nsuites - 1)) 1"
+mkdir -p "$tmp/notop"
+t "no inventory file: not ok" test "$(counts "$tmp/all" "" "$tmp/notop")" = "0 1"
 exit $fails

@@ -2,7 +2,8 @@
 # Test of report.sh's noise_result, the verdict of make kunit-ci and make
 # stress on testing/kunit/devlist_noise.c's summary (seconds): "0 bad
 # grants" is ok; bad grants, no summary, or a summary cut short are not;
-# a text of two lines (two summaries) still makes one result line.
+# nor are bad grants in one summary of two, the other clean; a text of two
+# lines (two summaries) still makes one result line.
 # (The module's own count is not exercised here: that takes a guest.)
 # usage: noise.sh [REPORT_SH]   (default scripts/lib/report.sh; the harness
 # stage also runs it on a broken copy, which must fail)
@@ -25,6 +26,8 @@ t "0 bad grants: ok" test "$(verdict '[   12.5] devlist-noise: 4000 rounds, 0 ba
 t "3 bad grants: not ok" test "$(verdict '[   12.5] devlist-noise: 4000 rounds, 3 bad grants')" = "not ok"
 t "10 bad grants (ends in 0): not ok" test "$(verdict 'devlist-noise: 4000 rounds, 10 bad grants')" = "not ok"
 t "no summary: not ok" test "$(verdict 'devlist-noise: starting')" = "not ok"
+t "3 bad grants, then 0 in a second summary: not ok" test "$(verdict "$(printf '%s\n%s' \
+	'devlist-noise: 4000 rounds, 3 bad grants' 'devlist-noise: 3000 rounds, 0 bad grants')")" = "not ok"
 # two loads of the module print two summaries: still one result line
 t "two summaries: one result, ok" test "$(verdict "$(printf '%s\n%s' \
 	'devlist-noise: 4000 rounds, 0 bad grants' 'devlist-noise: 3000 rounds, 0 bad grants')")" = ok
