@@ -5,7 +5,7 @@ SHELL := /bin/sh
 KSRC ?=
 # the stages of make check, in order: one list, in scripts/stages/list
 STAGE_NAMES := $(shell grep -v '^\#' scripts/stages/list)
-export SIGNOFF SERIES SET_SIZES
+export SIGNOFF SERIES SET_SIZES OTHER_CODE_OK
 
 .PHONY: all help run check tree kernels export export-check apply clean \
 	$(STAGE_NAMES) check-series kunit-arm64 size send-dry-run bench bench-native kunit-ci \
@@ -29,7 +29,7 @@ help:
 	@echo "  make kunit-ci     the suites built in (KUNIT_ALL_TESTS=y) and beside concurrent registrations"
 	@echo "  make stress       a KASAN + lockdep kernel, -smp 2: registering threads, readers, the suites"
 	@echo "  make kunit-arm64  the suites with kunit.py --arch=arm64 under QEMU, W=1 -Werror"
-	@echo "  make send-dry-run [SIGNOFF=1]   the three sets of mails, From: you, git send-email --dry-run"
+	@echo "  make send-dry-run [SIGNOFF=1] [OTHER_CODE_OK=1]   the three sets of mails, From: you, git send-email --dry-run"
 	@echo "  make range-diff [SINCE=commit]  the series against an earlier internal version (default v4)"
 
 run:

@@ -89,9 +89,57 @@ fixes_count() {
 	echo "$_n"
 }
 
-# Hash of the series in patches/ (names and contents, in order).
+# series_hash: a hash of patches/ as tree.sh applies it, messages and all
+# (the stamp of what build/linux was made from; a reword remakes it).
 series_hash() {
 	{ series; series | sed "s|^|$PATCHES/|" | xargs -r cat; } | sha256sum | cut -c1-16
+}
+
+# code_hash [DIR]: the one hash of the code of the series, which the
+# results name (KTAP headers, results.json, docs/results.md): the diffs of
+# its patches, set by set in order (DIR/SET/*.patch, in the order of the
+# set's series file when there is one; DIR defaults to patches/), without
+# the messages, the diffstats and the index lines' blob ids, so that a
+# reword, or another export of the same commits, keeps it.
+code_hash() {
+	_dir=${1:-$PATCHES}
+	for _s in $SERIES_DIRS; do
+		echo "set $_s"
+		if [ -f "$_dir/$_s/series" ]; then
+			grep -v '^#' "$_dir/$_s/series" | grep .
+		else
+			(cd "$_dir/$_s" 2>/dev/null && ls -- *.patch 2>/dev/null)
+		fi | while read -r _p; do
+			awk '/^diff --git / { d = 1 } /^-- $/ { d = 0 } d && !/^index /' "$_dir/$_s/$_p"
+		done
+	done | sha256sum | cut -c1-16
+}
+
+# tested_code_hash: code_hash of the commits build/linux holds (what make
+# check and the targets test), or of patches/ when there is no build/linux
+tested_code_hash() {
+	if [ -d "$KSRC/.git" ] && git -C "$KSRC" rev-parse -q --verify base >/dev/null; then
+		_tc=$(mktemp -d)
+		format_series "$_tc" && code_hash "$_tc"
+		_rc=$?
+		rm -rf "$_tc"
+		return $_rc
+	fi
+	code_hash
+}
+
+# run_identity: export the identity every result of this run carries (the
+# stages' KTAP headers, check.ktap, results.json, docs/results.md):
+# DEVLIST_REPO, the repository's commit ("-dirty" when its work tree has
+# changes), DEVLIST_CODE, tested_code_hash, and DEVLIST_BASE, the base's
+# package and version (build/base's stamp, else the pin).
+run_identity() {
+	DEVLIST_REPO=$(git -C "$TOP" rev-parse --short=12 HEAD 2>/dev/null) || DEVLIST_REPO=unknown
+	[ -z "$(git -C "$TOP" status --porcelain 2>/dev/null)" ] || DEVLIST_REPO=$DEVLIST_REPO-dirty
+	DEVLIST_CODE=$(tested_code_hash 2>/dev/null) || DEVLIST_CODE=unknown
+	_v=$(stamp_get base | cut -d' ' -f1)
+	DEVLIST_BASE="$PIN_PKG ${_v:-$PIN_VERSION}"
+	export DEVLIST_REPO DEVLIST_CODE DEVLIST_BASE
 }
 
 # format_series DIR: the commits of build/linux as DIR/SET/*.patch for each

@@ -17,6 +17,15 @@
 # Mails in build/results/RUN/mails/SET; at the end, the notes for the
 # sender (patches/sender-notes), which are never mailed.
 . "$(dirname "$0")/../lib/lib.sh"
+# The cover letters quote the records of make check, make bench and make
+# bench-native in docs/results.md: no mails while one of them was made on
+# other code than patches/ holds (results.py --other-code), unless
+# OTHER_CODE_OK=1, for a dry run only.
+if ! python3 "$TOP/scripts/lib/results.py" --other-code 'check-cold|check-warm' bench bench-native; then
+	[ "${OTHER_CODE_OK:-}" = 1 ] ||
+		die "the make check, make bench and make bench-native records the cover letters quote are not of the code in patches/ (above): run them again and commit docs/results.md; for a dry run only, make send-dry-run OTHER_CODE_OK=1"
+	warn "OTHER_CODE_OK=1: the mails quote figures of other code; a dry run only, never send them"
+fi
 set -e
 "$TOP/scripts/build/deps.sh" git-email
 "$TOP/scripts/build/tree.sh"
