@@ -10,8 +10,10 @@
 #                       "not ok|text" or "skip|text # why" (scripts/lib/ktap.py
 #                       and testing/conformance/compare.py --results write
 #                       them; ktap.py's last line, its counts, is left out)
-#   stage_end           writes $RESULTS/NAME.ktap: KTAP version 1, the plan,
-#                       numbered results, "# SKIP" directives; exits 0 only
+#   stage_end           writes $RESULTS/NAME.ktap: KTAP version 1, the run's
+#                       identity (lib/series.sh's run_identity), the plan,
+#                       numbered results, "# SKIP", "# XFAIL" and "# XPASS"
+#                       directives, and $RESULTS/results.json; exits 0 only
 #                       if nothing failed and something passed
 #   stage_abort TEXT    a failure that ends the stage early
 # Each check is also printed as it is made ("ok     NAME: text"); failed
@@ -84,14 +86,22 @@ inventory() {
 	done
 }
 
-# results FILE: each result line of FILE is one result of this stage.
+# results FILE: each result line of FILE is one result of this stage, all
+# of them in the stage's list first; then the failures and skips are
+# printed, at most 40 (the rest are in the stage's KTAP).
 results() {
-	grep -E '^(ok|not ok|skip)\|' "$1" | tr -d '\r' | tee -a "$STAGE_LIST" |
-		grep -v '^ok|' | sed 's/^\(not ok\|skip\)|/\1   /' | head -40
+	grep -E '^(ok|not ok|skip)\|' "$1" | tr -d '\r' > "$STAGE_LIST.new" || true
+	cat "$STAGE_LIST.new" >> "$STAGE_LIST"
+	grep -v '^ok|' "$STAGE_LIST.new" | sed 's/^\(not ok\|skip\)|/\1   /' | head -40
+	_n=$(grep -vc '^ok|' "$STAGE_LIST.new") || true
+	[ "$_n" -le 40 ] || echo "  ... and $((_n - 40)) more (all in $RESULTS/$STAGE.ktap)"
+	rm -f "$STAGE_LIST.new"
 }
 
 stage_end() {
 	_secs=$(( $(date +%s) - STAGE_T0 ))
+	# the run's identity in the KTAP header (make check exports it once)
+	[ -n "${DEVLIST_CODE:-}" ] || run_identity
 	if ! _c=$(python3 "$TOP/scripts/lib/ktap.py" "$BASE" --write "$STAGE" "$STAGE_LIST" \
 		"$RESULTS/$STAGE.ktap" "$_secs"); then
 		[ -n "$_c" ] || _c="0 1 0"

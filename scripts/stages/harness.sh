@@ -57,6 +57,8 @@
 stage_begin harness
 h=$TOP/testing/harness
 mkdir -p "$RESULTS/harness"
+# kunit.py's parser, which ktap.py and the KUnit stages read KTAP with: the base's
+"$TOP/scripts/build/base.sh" >/dev/null || stage_abort "no kernel source for kunit.py's parser"
 
 # passes TEXT OUT CMD...: ok if the test CMD passes having made at least one
 # check (OUT: its output, a line "ok     CHECK" or "not ok CHECK" each)
@@ -217,17 +219,22 @@ red_on "suite inventory: the test fails on a report.sh that checks nothing witho
 	lib/report.sh '/^\tif ! grep -v .^#. "\$_inv" 2>\/dev\/null | grep -q \.; then$/,/^\tfi$/d' \
 	"4 0" "no inventory file: not ok"
 
-# make kunit-ci's and make stress's noise verdict: bad grants are red.
-tested "noise verdict" noise.sh
-red_on "noise verdict: the test fails on a report.sh that reads any count as good" noise.sh lib/report.sh \
+# report.sh's result lines: make kunit-ci's and make stress's noise
+# verdict (bad grants are red), one line per result, and every result of
+# a file taken, however many.
+tested "report.sh" report.sh
+red_on "noise verdict: the test fails on a report.sh that reads any count as good" report.sh lib/report.sh \
 	"s/grep -vc ' rounds, 0 bad grants\\\$'/grep -vc ' bad grants\\$'/" \
 	"1 1" "3 bad grants: not ok"
-red_on "noise verdict: the test fails on a report.sh that judges the last summary only" noise.sh lib/report.sh \
+red_on "noise verdict: the test fails on a report.sh that judges the last summary only" report.sh lib/report.sh \
 	"s/printf '%s\\\\n' \"\\\$noise\" | grep -vc/printf '%s\\\\n' \"\\\$noise\" | tail -n 1 | grep -vc/" \
 	"1 1" "3 bad grants, then 0 in a second summary: not ok"
-red_on "noise verdict: the test fails on a report.sh that keeps a result's newlines" noise.sh lib/report.sh \
+red_on "report.sh: the test fails on a report.sh that keeps a result's newlines" report.sh lib/report.sh \
 	'/^_result()/,/^}/s/ | tr .*$/)/' \
 	"1 1" "two summaries: one result, ok"
+red_on "report.sh: the test fails on a report.sh whose results lose lines to SIGPIPE" report.sh lib/report.sh \
+	'/^\tcat "\$STAGE_LIST.new" >> "\$STAGE_LIST"$/d; s/^\tgrep -v .^ok|. "\$STAGE_LIST.new" |/\ttee -a "$STAGE_LIST" < "$STAGE_LIST.new" | grep -v "^ok|" |/' \
+	"2 1" "results: every one of 5,000 lines in the stage's list"
 
 # kernel.sh's check of the options Kconfig dropped: a KUnit suite's is
 # fatal while KUnit is on, not with KUnit off (make size).
@@ -271,7 +278,6 @@ red_on "stock is the pristine base: the test fails on a series.sh that does not 
 # a kernel; and the test is red on each half of v2's bug: a kunit-py.sh
 # that keeps the last run's log, a kunit-arch.sh that ignores kunit.py's
 # exit status.
-"$TOP/scripts/build/base.sh" >/dev/null || stage_abort "no kernel source for kunit.py's parser"
 out=$RESULTS/harness/stale-kunit.txt
 passes "no stale KUnit pass" "$out" sh "$h/stale-kunit.sh"
 red_in "no stale KUnit pass: the test fails on a kunit-py.sh that keeps the last run's log" stale-kunit.sh \
@@ -280,48 +286,51 @@ red_in "no stale KUnit pass: the test fails on a kunit-py.sh that keeps the last
 red_in "no stale KUnit pass: the test fails on a kunit-arch.sh that ignores kunit.py's exit status" stale-kunit.sh \
 	"kunit-um: kunit.py that fails although every case passed is red" \
 	stages/kunit-arch.sh 's/|| rc=\$?$/|| true/' "1 1"
+red_in "kunit.py's outputs: the test fails on a kunit-arch.sh that leaves them where the next run overwrites them" \
+	stale-kunit.sh "kunit-um: kunit.py's logs and JSON kept in the run's results" \
+	stages/kunit-arch.sh 's/^\t\[ ! -f "\$obj\/\$f" \] || cp "\$obj\/\$f" "\$log\/"$/\t:/' "1 1"
 
-# ktap.py needs kunit.py's parser from a kernel tree: the base will do.
-res=$(python3 "$TOP/scripts/lib/ktap.py" "$BASE" demo "$h/ktap-fail.log")
-if [ $? != 0 ] && echo "$res" | grep -q '^not ok|demo demo.demo_test_fails' &&
-   echo "$res" | grep -q '^not ok|demo demo.demo_test_skips skipped' &&
-   [ "$(echo "$res" | tail -n 1)" = "1 2 0" ]; then
-	ok "ktap.py reports a failed case and a skip that is not marked as allowed"
-else
-	notok "ktap.py misreads $h/ktap-fail.log: $res"
-fi
+# ktap.py: KUnit's KTAP read with kunit.py's parser (the base's), the
+# stages' results written as KTAP; section.sh, a guest's KTAP cut out.
+tested "ktap.py and section.sh" ktap.sh
+red_in "ktap.py: the test fails on a ktap.py that reads a not ok suite with passing cases as green" ktap.sh \
+	"a suite reported not ok although its cases pass is a failure" \
+	lib/ktap.py '/^        elif path and t.status == S.FAILURE and not any(failed(r) for r in mine):$/,+1d' "2 0"
+red_in "ktap.py: the test fails on a ktap.py that counts a case reported twice as two" ktap.sh \
+	"a case reported twice is a failure, not two passes" \
+	lib/ktap.py 's/^            if name in seen:$/            if False:/' "1 1"
+red_in "ktap.py: the test fails on a ktap.py that counts every test a crash left unfinished" ktap.sh \
+	"a crash is one failure, named after the test it did not finish" \
+	lib/ktap.py "s/^            if not any(r\[0\] == 'crash' for r in mine):$/            if True:/" "1 1"
+red_in "ktap.py: the test fails on a ktap.py that lets two results share a name" ktap.sh \
+	'two results of one name: "test names are unique" fails' \
+	lib/ktap.py '/^    if twice:$/,+1d' "2 0"
+red_in "section.sh: the test fails on a section.sh that drops the last line of a section cut short" ktap.sh \
+	"section.sh: a section cut short, to the end of the log" \
+	guest/section.sh "s/^\t'\\\$0 == e { on = 0; next } on { print } \\\$0 == b { on = 1 }'\$/\t'\\\$0 == b, \\\$0 == e' | sed '1d;\\\$d'/" "1 1"
 
-# and the expected failures of stock and of the prefixes of the fixes: a
-# case named must fail (or skip, with its reason); passing, or not running,
-# is a failure
-printf 'xfail|demo.demo_test_fails|D9\nxskip|demo.demo_test_skips|not marked\n' > "$RESULTS/harness/xfail.ok"
-printf 'xfail|demo.demo_test_passes|D9\nxskip|demo.demo_test_fails|x\nxfail|demo.gone|D8\n' > "$RESULTS/harness/xfail.bad"
-good=$(python3 "$TOP/scripts/lib/ktap.py" "$BASE" demo "$h/ktap-fail.log" --expected "$RESULTS/harness/xfail.ok")
-bad=$(python3 "$TOP/scripts/lib/ktap.py" "$BASE" demo "$h/ktap-fail.log" --expected "$RESULTS/harness/xfail.bad")
-if [ "$(echo "$good" | tail -n 1)" = "2 0 1" ] &&
-   echo "$good" | grep -q '^ok|demo demo.demo_test_fails # expected failure: D9' &&
-   [ "$(echo "$bad" | tail -n 1)" = "0 4 0" ]; then
-	ok "ktap.py: an expected failure that fails is ok; one that passes, does not skip or does not run is not"
-else
-	notok "ktap.py misreads expected failures: $good / $bad"
-fi
-
-# and a stage's results as KTAP, counted by kunit_parser: a failure, a
-# skip, an expected failure (XFAIL, counted as passed), a description
-# with '#' in it and a name with details after " -- " (a diagnostic
-# line) survive the round trip
-printf 'ok|one # expected failure: D9\nnot ok|seed 1 #245 acr\nskip|three # why\nok|four # SKIP not\nok|five -- 12 s\n' \
-	> "$RESULTS/harness/stage.list"
-w=$(python3 "$TOP/scripts/lib/ktap.py" "$BASE" --write demo "$RESULTS/harness/stage.list" \
-	"$RESULTS/harness/stage.ktap" 7)
-c=$(python3 "$TOP/scripts/lib/ktap.py" "$BASE" --count "$RESULTS/harness/stage.ktap")
-k=$RESULTS/harness/stage.ktap
-if [ "$w" = "3 1 1" ] && [ "$c" = "3 1 1 7" ] && grep -q '^not ok 2 seed 1 no.245 acr$' "$k" &&
-   grep -q '^ok 1 one # XFAIL D9$' "$k" && grep -A1 '^ok 5 five$' "$k" | grep -q '^# 12 s$'; then
-	ok "a stage's results as KTAP: plan, numbered results, SKIP and XFAIL, details as diagnostics, read back by kunit_parser"
-else
-	notok "a stage's results as KTAP -- they do not read back: $w; $c; $k"
-fi
+# make check itself (scripts/targets/check.sh) with fake stages: check.ktap
+# is the one source of the table, the Totals, the summary line and the
+# exit status.
+tested "make check's verdict" check-run.sh
+red_in "make check: the test fails on a check.sh whose exit status is not the table's" check-run.sh \
+	"every kind of stage: the run fails" \
+	targets/check.sh 's/^exit \$rc$/exit 0/' "1 1"
+red_in "make check: the test fails on a check.sh that records any setup as passed" check-run.sh \
+	"a setup that fails: not ok 1 setup # ERROR" \
+	targets/check.sh 's/^echo "setup \$(\[ -z "\$why" \] && echo 0 || echo 1)/echo "setup 0/' "1 1"
+red_in "make check: the test fails on a ktap.py whose Totals hard-code xpass and error" check-run.sh \
+	"the Totals, xpass and error counted, in check.ktap and printed" \
+	lib/ktap.py "s/^    return '# Totals: ' + ' '.join('%s:%d' % (k, t\[k\]) for k in KINDS)$/    return '# Totals: ' + ' '.join('%s:%d' % (k, 0 if k in ('xpass', 'error') else t[k]) for k in KINDS)/" "1 1"
+red_in "make check: the test fails on a ktap.py that reads a stage without KTAP as a pass" check-run.sh \
+	"a stage that died: not ok # ERROR in check.ktap, failed in the table" \
+	lib/ktap.py "s/'not ok %d %s # ERROR the stage died (exit %s) before writing its KTAP'/'ok %d %s # the stage died (exit %s)'/" "1 1"
+red_in "make check: the test fails on a ktap.py that passes a stage that skipped everything" check-run.sh \
+	"a stage that skipped everything: not ok in check.ktap, failed in the table" \
+	lib/ktap.py 's/^        elif not p:$/        elif False:/' "1 1"
+red_in "make check: the test fails on a ktap.py that counts only the checks, not a stage's own not ok" check-run.sh \
+	"a stage that skipped everything: not ok in check.ktap, failed in the table" \
+	lib/ktap.py "s/^    if not n.ok and not (t\['fail'\] or t\['xpass'\] or t\['error'\]):$/    if False:/" "1 1"
 
 passes "conformance comparer: every mutant rejected, the clean copy accepted" \
 	"$RESULTS/harness/comparer.txt" python3 "$TOP/testing/conformance/selftest.py"

@@ -29,27 +29,33 @@ else
 	obj=$KDIR/kunit/obj-$arch
 fi
 [ -f "$obj/kunit.rc" ] || stage_abort "the tree of the series could not be made (see above)"
+# kunit.py's outputs, which its next run overwrites, kept in this run's
+# results: kunit.log (its output), test.log (the kernel's), results.json
+# (its JSON, for CI systems that read it), w1.log
+log=$RESULTS/$STAGE
+mkdir -p "$log"
+for f in kunit.log test.log results.json w1.log; do
+	[ ! -f "$obj/$f" ] || cp "$obj/$f" "$log/"
+done
 [ -f "$obj/accel" ] && say "$(cat "$obj/accel")"
-if grep -q '^qemu.py: the guest printed' "$obj/test.log" "$obj/kunit.log" 2>/dev/null; then
-	grep -h -A21 '^qemu.py: the guest printed' "$obj/kunit.log" | head -22
-	stage_abort "the $arch guest printed nothing and was stopped ($obj/kunit.log)"
+if grep -q '^qemu.py: the guest printed' "$log/test.log" "$log/kunit.log" 2>/dev/null; then
+	grep -h -A21 '^qemu.py: the guest printed' "$log/kunit.log" | head -22
+	stage_abort "the $arch guest printed nothing and was stopped ($log/kunit.log)"
 fi
-[ -s "$obj/test.log" ] ||
-	stage_abort "kunit.py did not build or run a kernel (exit $rc; $obj/kunit.log)"
-# kunit.py's own JSON beside this stage's KTAP, for CI systems that read it
-cp "$obj/results.json" "$RESULTS/$STAGE.json" 2>/dev/null || true
-python3 "$TOP/scripts/lib/ktap.py" "$(dirname "$obj")" "$arch" "$obj/test.log" > "$RESULTS/$STAGE.cases"
+[ -s "$log/test.log" ] ||
+	stage_abort "kunit.py did not build or run a kernel (exit $rc; $log/kunit.log)"
+python3 "$TOP/scripts/lib/ktap.py" "$(dirname "$obj")" "$arch" "$log/test.log" > "$RESULTS/$STAGE.cases"
 results "$RESULTS/$STAGE.cases"
 inventory "$arch" "$RESULTS/$STAGE.cases"
 if [ "$rc" != 0 ] && [ "$(tail -n 1 "$RESULTS/$STAGE.cases" | cut -d' ' -f2)" = 0 ]; then
-	notok "kunit.py exited $rc although no case failed ($obj/kunit.log)"
+	notok "kunit.py exited $rc although no case failed -- $log/kunit.log"
 fi
 [ -n "$werror" ] || stage_end
-if [ "$(cat "$obj/w1.rc" 2>/dev/null)" = 0 ] && grep -q '^  CC' "$obj/w1.log" &&
-   ! grep -qE 'warning:|error:' "$obj/w1.log"; then
-	ok "W=1 with -Werror, $arch: the touched files build clean -- $(grep -c '^  CC' "$obj/w1.log") files"
+if [ "$(cat "$obj/w1.rc" 2>/dev/null)" = 0 ] && grep -q '^  CC' "$log/w1.log" &&
+   ! grep -qE 'warning:|error:' "$log/w1.log"; then
+	ok "W=1 with -Werror, $arch: the touched files build clean -- $(grep -c '^  CC' "$log/w1.log") files"
 else
-	grep -E 'warning:|error:' "$obj/w1.log" 2>/dev/null | head -10
-	notok "W=1 with -Werror, $arch: the touched files build clean -- they do not; $obj/w1.log"
+	grep -E 'warning:|error:' "$log/w1.log" 2>/dev/null | head -10
+	notok "W=1 with -Werror, $arch: the touched files build clean -- they do not; $log/w1.log"
 fi
 stage_end

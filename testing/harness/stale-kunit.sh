@@ -10,7 +10,9 @@
 #   3. a case fails (log written, exit 1): red, the case counted;
 #   4. every case passes but kunit.py exits 1: red;
 #   5. every case passes: green on um; on i386 the case counts and the
-#      W=1 build (which cannot work in the fake tree) is the one failure.
+#      W=1 build (which cannot work in the fake tree) is the one failure;
+#      kunit.py's logs and JSON are kept in the run's results.
+# Where the case ran, the inventory's check of its suite passes too.
 # usage: stale-kunit.sh [SCRIPTS_DIR]   (default scripts/; the harness
 # stage also runs it on a broken copy, which must fail)
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -29,7 +31,8 @@ res() {	# res WHAT WANT: the stage's counts file and exit status
 	echo "not ok no kunit_parser.py in $BASE (run make tree)"; exit 1; }
 
 mkdir -p "$tmp/top/build" "$tmp/tree/tools/testing/kunit" "$tmp/tree/fs/tests"
-mkdir -p "$tmp/top/scripts"
+mkdir -p "$tmp/top/scripts" "$tmp/top/testing/kunit"
+echo 'demo_kunit demo 1' > "$tmp/top/testing/kunit/suites"	# the inventory: one suite
 ln -s "$BASE" "$tmp/top/build/base"	# kunit.py's parser, for the stages' KTAP
 cp -r "$scripts/." "$tmp/top/scripts/"
 cp "$BASE"/tools/testing/kunit/kunit_parser.py "$BASE"/tools/testing/kunit/kunit_printer.py \
@@ -39,6 +42,10 @@ ktap() {	# ktap ok|not ok: a kernel log of one suite with one case
 	printf 'KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: demo\n    1..1\n'
 	printf '    %s 1 demo_case\n%s 1 demo\n' "$1" "$1"
 }
+kept() {	# kept ARCH: the last run's kunit.py outputs in its results
+	_k=$tmp/top/build/results/latest/kunit-$1
+	[ "$(ktap ok)" = "$(cat "$_k/test.log")" ] && grep -q '"pass"' "$_k/results.json" && [ -f "$_k/kunit.log" ]
+}
 # The stand-in for kunit.py: FAKE_KUNIT says what it does.
 cat > "$tmp/tree/tools/testing/kunit/kunit.py" <<'PY'
 import os, sys
@@ -46,6 +53,7 @@ obj = [a.split("=", 1)[1] for a in sys.argv if a.startswith("--build_dir=")][0]
 how = os.environ["FAKE_KUNIT"]
 if how in ("pass", "fail", "passfail"):
     open(os.path.join(obj, "test.log"), "w").write(os.environ["FAKE_LOG"])
+    open(os.path.join(obj, "results.json"), "w").write('{"fake": "%s"}\n' % how)
 sys.exit(0 if how in ("pass", "nolog") else 1)
 PY
 
@@ -66,21 +74,22 @@ for arch in um i386; do
 	res "kunit-$arch: kunit.py that leaves no log is red" "0 1 0 rc=1"
 	run fail "not ok"
 	if [ "$arch" = um ]; then
-		res "kunit-$arch: a failing case is red" "0 1 0 rc=1"
+		res "kunit-$arch: a failing case is red" "1 1 0 rc=1"
 	else
-		res "kunit-$arch: a failing case is red, and so is W=1" "0 2 0 rc=1"
+		res "kunit-$arch: a failing case is red, and so is W=1" "1 2 0 rc=1"
 	fi
 	run passfail ok
 	if [ "$arch" = um ]; then
-		res "kunit-$arch: kunit.py that fails although every case passed is red" "1 1 0 rc=1"
+		res "kunit-$arch: kunit.py that fails although every case passed is red" "2 1 0 rc=1"
 	else
-		res "kunit-$arch: kunit.py that fails although every case passed is red" "1 2 0 rc=1"
+		res "kunit-$arch: kunit.py that fails although every case passed is red" "2 2 0 rc=1"
 	fi
 	run pass ok
 	if [ "$arch" = um ]; then
-		res "kunit-$arch: this run's passing log is green" "1 0 0 rc=0"
+		res "kunit-$arch: this run's passing log is green" "2 0 0 rc=0"
 	else
-		res "kunit-$arch: this run's passing log counts, W=1 fails alone" "1 1 0 rc=1"
+		res "kunit-$arch: this run's passing log counts, W=1 fails alone" "2 1 0 rc=1"
 	fi
+	t "kunit-$arch: kunit.py's logs and JSON kept in the run's results" kept "$arch"
 done
 exit $fails

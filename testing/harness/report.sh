@@ -1,11 +1,14 @@
 #!/bin/sh
-# Test of report.sh's noise_result, the verdict of make kunit-ci and make
-# stress on testing/kunit/devlist_noise.c's summary (seconds): "0 bad
+# Test of scripts/lib/report.sh's result lines (seconds).  noise_result,
+# the verdict of make kunit-ci and make stress on
+# testing/kunit/devlist_noise.c's summary: "0 bad
 # grants" is ok; bad grants, no summary, or a summary cut short are not;
 # nor are bad grants in one summary of two, the other clean; a text of two
 # lines (two summaries) still makes one result line.
 # (The module's own count is not exercised here: that takes a guest.)
-# usage: noise.sh [REPORT_SH]   (default scripts/lib/report.sh; the harness
+# results, the results of a file taken into the stage: every one of
+# thousands, though only 40 are printed.
+# usage: report.sh [REPORT_SH]   (default scripts/lib/report.sh; the harness
 # stage also runs it on a broken copy, which must fail)
 top=$(cd "$(dirname "$0")/../.." && pwd)
 report=${1:-$top/scripts/lib/report.sh}
@@ -31,4 +34,12 @@ t "3 bad grants, then 0 in a second summary: not ok" test "$(verdict "$(printf '
 # two loads of the module print two summaries: still one result line
 t "two summaries: one result, ok" test "$(verdict "$(printf '%s\n%s' \
 	'devlist-noise: 4000 rounds, 0 bad grants' 'devlist-noise: 3000 rounds, 0 bad grants')")" = ok
+# results: 5,000 failures, far more than a pipe holds, all in the list
+awk 'BEGIN { for (i = 1; i <= 5000; i++) printf "not ok|case %d of a long run of failures, each with a long text\n", i }' \
+	> "$tmp/many"
+: > "$STAGE_LIST"
+results "$tmp/many" > "$tmp/printed"
+t "results: every one of 5,000 lines in the stage's list" test "$(grep -c '^not ok|' "$STAGE_LIST")" = 5000
+t "results: 40 printed, and how many more" \
+	sh -c '[ "$(grep -c "^not ok " "$1")" = 40 ] && grep -q "and 4960 more" "$1"' - "$tmp/printed"
 exit $fails
