@@ -309,6 +309,23 @@ red_in "section.sh: the test fails on a section.sh that drops the last line of a
 	"section.sh: a section cut short, to the end of the log" \
 	guest/section.sh "s/^\t'\\\$0 == e { on = 0; next } on { print } \\\$0 == b { on = 1 }'\$/\t'\\\$0 == b, \\\$0 == e' | sed '1d;\\\$d'/" "1 1"
 
+# The identity every result carries: one code hash of the series, over
+# the patches' diffs (lib/series.sh's code_hash), in each record of
+# docs/results.md, which results.py --other-code compares with patches/.
+tested "run identity" identity.sh
+red_in "code hash: the test fails on a code_hash of the whole patches, messages too" identity.sh \
+	"a reword keeps the code hash" \
+	lib/series.sh 's/^\t\t\tawk .\/\^diff --git \/ { d = 1 }.*"\$_dir\/\$_s\/\$_p"$/\t\t\tcat "$_dir\/$_s\/$_p"/' "1 1"
+red_in "code hash: the test fails on a code_hash that keeps the index lines' blob ids" identity.sh \
+	"... and so do longer blob ids in the index lines" \
+	lib/series.sh "s/ d \\&\\& !\\/\\^index \\/'/ d'/" "1 1"
+red_in "results.py: the test fails on a results.py that hashes the series a second way" identity.sh \
+	"a new record names the code hash it measured" \
+	lib/results.py 's/^    code, repo = run_identity()$/    code, repo = shell("series_hash"), run_identity()[1]/' "1 1"
+red_in "results.py: the test fails on a results.py that finds no record of other code" identity.sh \
+	"--other-code: records of other code, or of no code hash, named" \
+	lib/results.py 's/^    other = \[n for n, c in code.items() if c != now\]$/    other = []/' "1 1"
+
 # make check itself (scripts/targets/check.sh) with fake stages: check.ktap
 # is the one source of the table, the Totals, the summary line and the
 # exit status.
