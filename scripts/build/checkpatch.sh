@@ -10,9 +10,8 @@
 . "$(dirname "$0")/../lib/lib.sh"
 p=${1:?patch}
 ign=${2:-MISSING_SIGN_OFF,UNKNOWN_COMMIT_ID}
-# the subject, its folded header lines joined, without its [PATCH ...] tag
-subj=$(awk '/^Subject:/ { s = $0; while ((getline l) > 0 && l ~ /^[ \t]/) s = s l; print s; exit }' "$p" |
-	sed 's/^Subject: \[[^]]*\] //')
+# the subject, as testing/lint/checkpatch-allow names it (lib/series.sh)
+subj=$(patch_subject "$p")
 # /usr/bin first: checkpatch runs spdxcheck.py with python3, which needs
 # Debian's python3-ply (deps.sh), not another python3 in PATH
 out=$(mktemp) err=$(mktemp)

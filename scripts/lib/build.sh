@@ -42,13 +42,16 @@ arch_field() {
 }
 
 # touched_objects [--with-tests]: the objects of the kernel .c files the
-# series changes, its KUnit suites only when asked (lint, size, W=1).
+# series changes, its KUnit suites only when asked (lint, size, W=1);
+# fails, printing nothing, when git cannot say or names none.
 touched_objects() {
 	if [ "${1:-}" = --with-tests ]; then
-		git -C "$KSRC" diff --name-only base HEAD -- '*.c'
+		_files=$(git -C "$KSRC" diff --name-only base HEAD -- '*.c') || return 1
 	else
-		git -C "$KSRC" diff --name-only base HEAD -- '*.c' ':!*/tests/*'
-	fi | sed 's/\.c$/.o/' | tr '\n' ' '
+		_files=$(git -C "$KSRC" diff --name-only base HEAD -- '*.c' ':!*/tests/*') || return 1
+	fi
+	[ -n "$_files" ] || return 1
+	echo "$_files" | sed 's/\.c$/.o/' | tr '\n' ' '
 }
 
 # kunit_lost CONFIG KSRC REV OPT...: of the options OPT... (NAME=VALUE) that

@@ -76,6 +76,13 @@ stock_is_pristine() {
 	git -C "$KSRC" log -1 --format=%s "$(commit_of 0)" | grep -qF "$PIN_VERSION" &&
 	stamp_is k-p0.tree "$(git -C "$KSRC" rev-parse "$(commit_of 0)^{tree}")"
 }
+# patch_subject PATCH: the subject of a patch or mail, its folded header
+# lines joined, without its [PATCH ...] tag (what names it in lint and the
+# series stage, and what testing/lint/checkpatch-allow matches)
+patch_subject() {
+	awk '/^Subject:/ { s = $0; while ((getline l) > 0 && l ~ /^[ \t]/) s = s l; print s; exit }' "$1" |
+		sed 's/^Subject: \[[^]]*\] //; s/^Subject: //'
+}
 # set_prefix SET: its subject prefix.  No set has been posted yet, so each
 # is v1 and carries no version; the internal versions are in this
 # repository's history (make range-diff), never in the mails.
@@ -144,12 +151,13 @@ run_identity() {
 
 # format_series DIR: the commits of build/linux as DIR/SET/*.patch for each
 # set (set_range, numbered within the set: "[PATCH n/m]", the RFC's
-# "[RFC PATCH n/m]"); stable bytes for the same commits.
+# "[RFC PATCH n/m]"); stable bytes for the same commits.  Fails when a
+# set cannot be formatted.
 format_series() {
 	for _set in $SERIES_DIRS; do
-		mkdir -p "$1/$_set"
+		mkdir -p "$1/$_set" && _range=$(set_range "$_set") &&
 		git -C "$KSRC" format-patch -q -o "$1/$_set" --zero-commit --no-signature \
-			--minimal --subject-prefix="$(set_prefix "$_set")" "$(set_range "$_set")" >/dev/null
+			--minimal --subject-prefix="$(set_prefix "$_set")" "$_range" >/dev/null || return 1
 	done
 }
 

@@ -309,6 +309,29 @@ red_in "section.sh: the test fails on a section.sh that drops the last line of a
 	"section.sh: a section cut short, to the end of the log" \
 	guest/section.sh "s/^\t'\\\$0 == e { on = 0; next } on { print } \\\$0 == b { on = 1 }'\$/\t'\\\$0 == b, \\\$0 == e' | sed '1d;\\\$d'/" "1 1"
 
+# The lint stage on a tiny series with fake builds: every patch linted,
+# named by its subject, red when checkpatch.sh or git fails, and no
+# sparse check passed on an empty list of touched files.
+tested "lint stage" lint-stage.sh
+red_in "lint: the test fails on a lint.sh that ignores checkpatch.sh's exit status" lint-stage.sh \
+	"a checkpatch.sh that fails without a word: its patch is red" \
+	stages/lint.sh 's/^\tif "\$TOP\/scripts\/build\/checkpatch.sh" "\$p" > "\$out\/\$(basename "\$p").checkpatch" 2>&1 &&$/\t"$TOP\/scripts\/build\/checkpatch.sh" "$p" > "$out\/$(basename "$p").checkpatch" 2>\&1\n\tif true \&\&/' "1 2"
+red_in "lint: the test fails on a lint.sh that ignores format_series's exit status" lint-stage.sh \
+	"git format-patch failing for one set: red" \
+	stages/lint.sh 's/^format_series "\$out\/patches" || stage_abort .*$/format_series "$out\/patches"/' "1 1"
+red_in "lint: the test fails on a format_series that fails only when its last set does" lint-stage.sh \
+	"git format-patch failing for one set: red" \
+	lib/series.sh 's/ "\$_range" >\/dev\/null || return 1$/ "$_range" >\/dev\/null/' "1 1"
+red_in "lint: the test fails on a lint.sh that does not count the patches it linted" lint-stage.sh \
+	"a patch format-patch did not write: every patch linted is red" \
+	stages/lint.sh 's/^if \[ "\$linted" = "\$n" \]; then$/if true; then/' "1 1"
+red_in "lint: the test fails on a lint.sh that checks sparse on an empty list of touched files" lint-stage.sh \
+	"no touched file known: the sparse check is red" \
+	stages/lint.sh '/^\tif \[ -z "\$touched" \]; then$/,+1d; s/^\telif \[ -z "\$newwarn" \]; then$/\tif [ -z "$newwarn" ]; then/' "3 1"
+red_in "touched_objects: the test fails on a build.sh that ignores git diff's exit status" lint-stage.sh \
+	"... and touched_objects fails" \
+	lib/build.sh 's/^\t\t_files=\$(git -C "\$KSRC" diff --name-only base HEAD -- .\*\.c.) || return 1$/\t\t_files=$(git -C "$KSRC" diff --name-only base HEAD -- '"'"'*.c'"'"')/; s/^\t\[ -n "\$_files" \] || return 1$/\t:/' "2 2"
+
 # The identity every result carries: one code hash of the series, over
 # the patches' diffs (lib/series.sh's code_hash), in each record of
 # docs/results.md, which results.py --other-code compares with patches/.

@@ -25,17 +25,27 @@ mkdir -p "$out/patches"
 "$TOP/scripts/build/tree.sh" || stage_abort "build/linux could not be made"
 n=$(patch_count)
 
-format_series "$out/patches"
-for p in $(for s in $SERIES_DIRS; do ls "$out/patches/$s"/*.patch; done); do
+format_series "$out/patches" || stage_abort "git format-patch of the series failed"
+# each patch's check named by its subject, the same wherever it moves;
+# a checkpatch.sh that fails fails it, even without a word
+linted=0
+for p in $(for s in $SERIES_DIRS; do ls "$out/patches/$s"/*.patch 2>/dev/null; done); do
 	b=$(basename "$(dirname "$p")")/$(basename "$p")
-	"$TOP/scripts/build/checkpatch.sh" "$p" > "$out/$(basename "$p").checkpatch"
-	if [ -s "$out/$(basename "$p").checkpatch" ]; then
-		sed 's/^/    /' "$out/$(basename "$p").checkpatch"
-		notok "checkpatch --strict: $b"
+	subj=$(patch_subject "$p")
+	linted=$((linted + 1))
+	if "$TOP/scripts/build/checkpatch.sh" "$p" > "$out/$(basename "$p").checkpatch" 2>&1 &&
+	   [ ! -s "$out/$(basename "$p").checkpatch" ]; then
+		ok "checkpatch --strict: $subj -- $b"
 	else
-		ok "checkpatch --strict: $b"
+		sed 's/^/    /' "$out/$(basename "$p").checkpatch"
+		notok "checkpatch --strict: $subj -- $b"
 	fi
 done
+if [ "$linted" = "$n" ]; then
+	ok "checkpatch: every patch of the series linted -- $n"
+else
+	notok "checkpatch: every patch of the series linted -- $linted of $n"
+fi
 
 # What checkpatch does not check in a set of mails (scripts/build/mailcheck.py):
 # one version number across the set, prose and trailers only above "---"
@@ -92,7 +102,7 @@ unknown=$(echo "$fixes" | sed 's/^Fixes: //' | grep -v '^$' | grep -vxF -f "$TOP
 if [ -z "$unknown" ]; then
 	ok "Fixes: tags name known commits -- $(echo "$fixes" | grep -c .) distinct"
 else
-	notok "Fixes: tags not in testing/lint/known-commits: $unknown"
+	notok "Fixes: tags name known commits -- not in testing/lint/known-commits: $unknown"
 fi
 
 # The cover letters go out as they are: no text left to fill in.
@@ -101,7 +111,7 @@ if [ -z "$left" ]; then
 	ok "cover letters: no placeholder left"
 else
 	echo "$left" | sed 's/^/    /'
-	notok "cover letters: text left to fill in"
+	notok "cover letters: no placeholder left -- text left to fill in"
 fi
 
 # kernel-doc on the files the series adds
@@ -118,7 +128,7 @@ done
 
 # sparse and W=1 on the touched objects, stock (prefix 0, the pristine
 # base) against the whole series; warnings compared without line numbers.
-touched=$(touched_objects --with-tests)
+touched=$(touched_objects --with-tests) || touched=
 sparse=$("$TOP/scripts/build/sparse.sh") || stage_abort "no sparse that 7.3 accepts (see above)"
 warnings() {	# warnings K OBJS: the warnings of objects in build/k/lK
 	objs=
@@ -140,16 +150,18 @@ warnings() {	# warnings K OBJS: the warnings of objects in build/k/lK
 # file that includes a header the series changes.
 say "lint: building every prefix of the series (from cold, most of make check's build time; logs in build/k/pK.log)"
 if ! "$TOP/scripts/build/kernels.sh" >/dev/null 2>&1; then
-	notok "sparse+W=1: the kernels did not build (run make check-series)"
+	notok "sparse (C=2) and W=1 on the touched files: no new warning -- the kernels did not build (run make check-series)"
 else
 	warnings 0 "$touched" > "$out/sparse.stock"
 	warnings "$n" "$touched" > "$out/sparse.series"
 	newwarn=$(comm -13 "$out/sparse.stock" "$out/sparse.series"; grep -h 'SPARSE DID NOT RUN' "$out/sparse.stock" || true)
-	if [ -z "$newwarn" ]; then
+	if [ -z "$touched" ]; then
+		notok "sparse (C=2) and W=1 on the touched files: no new warning -- no touched file: git diff base HEAD failed or names none"
+	elif [ -z "$newwarn" ]; then
 		ok "sparse (C=2) and W=1 on the touched files: no new warning -- $touched; ($(wc -l < "$out/sparse.stock") in stock, $(wc -l < "$out/sparse.series") with the series)"
 	else
 		echo "$newwarn" | sed 's/^/    /'
-		notok "sparse (C=2) and W=1: new warnings"
+		notok "sparse (C=2) and W=1 on the touched files: no new warning -- new warnings"
 	fi
 fi
 stage_end
