@@ -53,11 +53,8 @@ PY
 	mods=$src/build/devices_kunit.ko
 	expected_failures "$k" "$out/p$k.expected"
 else
-	# the modules this build made (modules.order), never a leftover .ko
-	mods=$(sed -n 's|\.o$|.ko|p' "$obj/modules.order" 2>/dev/null | grep '_kunit\.ko$' |
-		sed "s|^|$obj/|")
-	[ -n "$mods" ] || die "prefix $k built no KUnit module (CONFIG_*_KUNIT_TEST=m)"
-	for m in $mods; do [ -f "$m" ] || die "prefix $k: $m is in modules.order but was not built"; done
+	# the modules this build made, never a leftover .ko
+	mods=$(kunit_modules "$obj") || die "prefix $k: no KUnit module to load (CONFIG_*_KUNIT_TEST=m?)"
 	: > "$out/p$k.expected"
 fi
 {

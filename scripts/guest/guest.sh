@@ -6,7 +6,8 @@
 # usage: guest.sh OBJ IMAGE MODE LOG [TIMEOUT]
 #   OBJ    a kernel object dir (its bzImage and usr/gen_init_cpio)
 #   IMAGE  the initramfs is written to IMAGE.cpio (its list to IMAGE.list):
-#          busybox, testing/qemu/init
+#          busybox, testing/qemu/init, /lib/kunit-lib.sh (the modules'
+#          loader of the /init.d hooks)
 #          and, when IMAGE.files exists, its gen_init_cpio lines (test
 #          programs, modules, /init.d scripts)
 #   MODE   report: non-interactive, the console to LOG, which must end
@@ -32,6 +33,8 @@ dir /tmp 1777 0 0
 dir /init.d 755 0 0
 file /bin/busybox $bb 755 0 0
 file /init $TOP/testing/qemu/init 755 0 0
+dir /lib 755 0 0
+file /lib/kunit-lib.sh $TOP/testing/qemu/kunit-lib.sh 644 0 0
 EOL
 [ -f "$image.files" ] && cat "$image.files" >> "$image.list"
 "$gen" "$image.list" > "$image.cpio" || die "gen_init_cpio failed on $image.list"

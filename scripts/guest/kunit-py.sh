@@ -66,8 +66,9 @@ tail -n 3 "$obj/kunit.log"
 [ -n "${WERROR_CHECK:-}" ] || exit "$rc"
 # The touched kernel files again with W=1 and -Werror, in the same build
 # (W=1 changes the command line, so kbuild compiles them again).
-touched=$(touched_objects --with-tests)
 w1=0
+touched=$(touched_objects --with-tests) ||
+	{ echo "no touched file: git diff base HEAD failed or names none" > "$obj/w1.log"; echo 1 > "$obj/w1.rc"; exit "$rc"; }
 # shellcheck disable=SC2086
 CROSS_COMPILE=$cross kbuild "$src" "obj-$arch" "$arch" W=1 KCFLAGS=-Werror $touched > "$obj/w1.log" 2>&1 || w1=$?
 echo "$w1" > "$obj/w1.rc"

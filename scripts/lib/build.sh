@@ -1,5 +1,5 @@
 # Kernel builds: make in a tree, the bzImage check, the architectures of
-# the KUnit stages, the touched objects.  Sourced by lib.sh, not run.
+# the KUnit stages, the touched objects, the KUnit modules a build made.  Sourced by lib.sh, not run.
 # shellcheck shell=sh
 # shellcheck disable=SC2034 # settings for the scripts that source lib.sh
 
@@ -52,6 +52,19 @@ touched_objects() {
 	fi
 	[ -n "$_files" ] || return 1
 	echo "$_files" | sed 's/\.c$/.o/' | tr '\n' ' '
+}
+
+# kunit_modules OBJ: the KUnit modules (*_kunit.ko) the build in OBJ made,
+# as its modules.order lists them, one path a line, never a leftover .ko
+# of an earlier build; fails, saying why, when it lists none or one of
+# them was not built.
+kunit_modules() {
+	_mods=$(sed -n 's|\.o$|.ko|p' "$1/modules.order" 2>/dev/null | grep '_kunit\.ko$' | sed "s|^|$1/|")
+	[ -n "$_mods" ] || { echo "$1 built no KUnit module (none in its modules.order)" >&2; return 1; }
+	for _m in $_mods; do
+		[ -f "$_m" ] || { echo "$_m is in modules.order but was not built" >&2; return 1; }
+	done
+	echo "$_mods"
 }
 
 # kunit_lost CONFIG KSRC REV OPT...: of the options OPT... (NAME=VALUE) that

@@ -200,12 +200,18 @@ red_on "checkpatch.sh: the test fails on a copy that reads only the findings" ch
 	's/^if \[ -s "\$err" \] ||.*/if false; then/' \
 	"1 1" "a checkpatch.pl that dies (exit 2, stderr) fails"
 
-# The guest's KUnit runner: a module is clean only if rmmod succeeded.
-tested "kunit.init" kunit-init.sh
-red_on "kunit.init: the test fails on a runner that calls a failed rmmod clean" kunit-init.sh \
-	testing/qemu/kunit.init \
-	's/^\tif ! rmmod "\$n"; then$/\trmmod "$n" || echo "@@@ FAIL rmmod $n"\n\tif false; then/' \
+# The guests' one loader of KUnit modules (testing/qemu/kunit-lib.sh, in
+# kunit.init, ci.init and stress.init): a module is clean only if rmmod
+# succeeded; and the modules they load are those the build made.
+tested "kunit-lib.sh" kunit-init.sh
+red_on "kunit-lib.sh: the test fails on a loader that calls a failed rmmod clean" kunit-init.sh \
+	testing/qemu/kunit-lib.sh \
+	's/^\tif ! rmmod "\$_n"; then$/\trmmod "$_n" || echo "@@@ FAIL rmmod $_n"\n\tif false; then/' \
 	"1 2" "a failed rmmod is never clean"
+tested "kunit_modules" kunit-modules.sh
+red_on "kunit_modules: the test fails on a build.sh that loads whatever find returns" kunit-modules.sh \
+	lib/build.sh "s/^\t_mods=\$(sed -n .*\$/\t_mods=\$(find \"\$1\" -name '*_kunit.ko' | sort)/" \
+	"1 1" "never a leftover .ko that modules.order does not list"
 
 # The KUnit stages fail when a suite ran fewer cases than the inventory.
 tested "suite inventory" inventory.sh
