@@ -7,7 +7,7 @@
 #
 # SERIES and STOCK are kernel trees: a directory, or GITDIR@COMMIT (files
 # taken with git show, so a commit in the middle of the series works too).
-# Defaults: build/linux (the series' working tree) and build/base (stock
+# Defaults: OUT build/fuzz, build/linux (the series' working tree), build/base (stock
 # 7.3.4).  Nothing is written to the trees: the files used are copied to
 # OUT/src-*, the registration code is extracted from them (extract.py)
 # and everything is compiled with gcc (CC), ASan and UBSan:
@@ -24,7 +24,7 @@ set -eu
 die() { echo "build.sh: ERROR: $*" >&2; exit 1; }
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-out=${FUZZ_OUT:-$top/build/fuzz}
+out=$top/build/fuzz		# -o; the fuzz stage passes its FUZZ_OUT
 series=$top/build/linux
 stock=$top/build/base
 mutant='' fixes='' native=''
