@@ -46,12 +46,12 @@ done
 for sec in proc-devices dev-listing; do
 	lines=$(wc -l < "$out/series.$sec")
 	if [ "$lines" -lt 5 ]; then
-		notok "boot $sec: only $lines lines from the series kernel ($out/series.log)"
+		notok "boot $sec: the same as stock -- only $lines lines from the series kernel; $out/series.log"
 	elif cmp -s "$out/stock.$sec" "$out/series.$sec"; then
 		ok "boot $sec: the same as stock -- $lines lines"
 	else
 		diff -u "$out/stock.$sec" "$out/series.$sec" | head -20
-		notok "boot $sec: differs from stock"
+		notok "boot $sec: the same as stock -- it differs; $out/stock.$sec $out/series.$sec"
 	fi
 done
 
@@ -74,6 +74,6 @@ if python3 "$conf/selftest.py" "$out/stock.transcript" > "$out/selftest.txt" 2>&
 	ok "comparer self-test on this run's stock transcript -- $(grep -c '^ok' "$out/selftest.txt") items ok"
 else
 	grep '^not ok' "$out/selftest.txt"
-	notok "comparer self-test on this run's stock transcript ($out/selftest.txt)"
+	notok "comparer self-test on this run's stock transcript -- $out/selftest.txt"
 fi
 stage_end

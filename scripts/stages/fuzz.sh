@@ -121,7 +121,7 @@ caught() {	# caught M TARGET: how it was caught, or fails
 while read -r m file who desc; do
 	if [ ! -x "$out/mutant-$m/devlist-wrap" ]; then
 		grep -m3 -E 'ERROR|error' "$log/mutant-$m.build.txt" | sed 's/^/  /'
-		notok "mutant $m ($desc, $file) does not build or apply ($log/mutant-$m.build.txt)"
+		notok "mutant $m caught ($desc) -- it does not build or apply to $file; $log/mutant-$m.build.txt"
 		continue
 	fi
 	case $who in both) targets="core wrap" ;; *) targets=$who ;; esac
@@ -146,6 +146,6 @@ if BUILD=$BUILD BENCH_SMOKE=1 BENCH_ROUNDS=1 BENCH_ARGS="pops=0,64 reps=1" BENCH
 	ok "make bench-native builds and runs (smoke: populations 0 and 64, one round; figures not judged)"
 else
 	tail -5 "$log/bench-native.txt"
-	notok "make bench-native does not build or run ($log/bench-native.txt)"
+	notok "make bench-native builds and runs (smoke: populations 0 and 64, one round; figures not judged) -- it does not; $log/bench-native.txt"
 fi
 stage_end

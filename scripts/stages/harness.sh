@@ -1,57 +1,19 @@
 #!/bin/sh
 # Stage "harness": the project's own tools catch what they exist to catch.
-#  - the stale-tree guard (testing/harness/stale-tree.sh) passes, and fails
-#    on a copy of tree.sh that trusts any existing build/linux (v1's bug);
-#  - kernel.sh's trees (testing/harness/kernel-tree.sh): one moved to a new
-#    commit keeps its objects and has every changed file newer than them,
-#    one made from another tree shares none of its objects; the test fails
-#    on a copy that shares them, and on one that drops them;
-#  - scripts/build/cc.sh compiles through ccache but builds an .incbin's object
-#    again when its data changes (testing/harness/incbin.sh), and the
-#    test fails on a copy that caches it and on one without ccache;
-#  - the kunit.py stages pass only on their own run's kernel log
-#    (testing/harness/stale-kunit.sh), and the test fails on a copy of the
-#    scripts that keeps the last run's log and ignores kunit.py's status;
-#  - scripts/guest/qemu.py boots kunit.py's "-accel kvm ..." on TCG and stops a
-#    guest that prints nothing (testing/harness/qemu-accel.sh), and the
-#    test fails on a copy that keeps -accel kvm and on one without the
-#    silence limit;
-#  - scripts/build/checkpatch.sh fails when checkpatch.pl itself fails (an
-#    exit status above 1, stderr) (testing/harness/checkpatch.sh), and the
-#    test fails on a copy that only reads the findings;
-#  - the guest's KUnit runner (testing/qemu/kunit.init) calls a module
-#    clean only when rmmod succeeded and /proc/devices is unchanged
-#    (testing/harness/kunit-init.sh), and the test fails on a copy that
-#    calls a failed rmmod clean (v3's runner);
-#  - report.sh's inventory fails a KUnit stage whose suites ran fewer
-#    cases than testing/kunit/suites lists (testing/harness/inventory.sh),
-#    and the test fails on a copy that counts nothing;
-#  - report.sh's noise verdict (make kunit-ci, make stress) is red on bad
-#    grants and on a missing summary, and one result line however many
-#    lines its text has (testing/harness/noise.sh), and the test fails on
-#    a copy that reads any count as good and on one that keeps newlines;
-#  - lib/build.sh's kunit_lost (kernel.sh: a KUnit option Kconfig dropped
-#    is fatal while KUnit is on) (testing/harness/kunit-lost.sh) and
-#    header_entities (make size) (testing/harness/entities.sh), and each
-#    test fails on copies that ignore KUnit being off or report nothing,
-#    that know only int and void functions or count the include guard;
-#  - lib/series.sh's applies_alone (the lint stage: each fix set without a test
-#    hunk, applying to stock alone) (testing/harness/applies-alone.sh),
-#    and the test fails on copies that apply nothing or let a test hunk
-#    pass;
-#  - scripts/build/mailcheck.py, the mail rules (one version per set,
-#    prose and trailers only above "---", a stable opt-out on every fix)
-#    (testing/harness/mailcheck.sh), and the test fails on a copy that
-#    finds no opt-out;
-#  - lib/series.sh's stock_is_pristine (kunit-stock: stock is the root commit of
-#    the pinned package, and p0 was built from it)
-#    (testing/harness/stock-pristine.sh), and the test fails on a copy
-#    that does not check for the root commit;
-#  - scripts/lib/ktap.py reports a failed and an unmarked skipped case;
-#  - the conformance comparer rejects each of its mutants
-#    (testing/conformance/selftest.py);
-#  - make bench's report rejects each kind of bad boot
-#    (testing/bench/selftest.py).
+# Each test of testing/harness/ (its header says what it checks) must pass,
+# making at least one check, and then fail on each mutant of the code it
+# tests: a copy changed by a sed that must remove and add exactly the
+# lines it says, on which the check the mutant breaks, named here, must be
+# "not ok" (a failure of any other check proves nothing).  By tool: the
+# stale-tree guard, kernel.sh's trees, cc.sh's ccache, qemu.py's TCG and
+# silence limit, checkpatch.sh, the guests' KUnit loader and the modules
+# it gets, report.sh's inventory, noise verdict and result lines,
+# kunit_lost, header_entities, applies_alone, mailcheck.py (the mail
+# rules), stock_is_pristine, the kunit.py stages (no stale pass, outputs
+# kept), ktap.py and section.sh, make check's verdict (check.sh with fake
+# stages), the lint stage, the code hash and results.py's records; then
+# the self-tests of the conformance comparer (testing/conformance/
+# selftest.py) and of make bench's report (testing/bench/selftest.py).
 . "$(dirname "$0")/../lib/lib.sh"
 . "$TOP/scripts/lib/report.sh"
 stage_begin harness
@@ -335,8 +297,8 @@ red_in "lint: the test fails on a lint.sh that checks sparse on an empty list of
 	"no touched file known: the sparse check is red" \
 	stages/lint.sh '/^\tif \[ -z "\$touched" \]; then$/,+1d; s/^\telif \[ -z "\$newwarn" \]; then$/\tif [ -z "$newwarn" ]; then/' "3 1"
 red_in "touched_objects: the test fails on a build.sh that ignores git diff's exit status" lint-stage.sh \
-	"... and touched_objects fails" \
-	lib/build.sh 's/^\t\t_files=\$(git -C "\$KSRC" diff --name-only base HEAD -- .\*\.c.) || return 1$/\t\t_files=$(git -C "$KSRC" diff --name-only base HEAD -- '"'"'*.c'"'"')/; s/^\t\[ -n "\$_files" \] || return 1$/\t:/' "2 2"
+	"... and fails when git diff does" \
+	lib/build.sh 's/^\(\t\t_files=\$(git -C "\$KSRC" diff --name-only .*)\) || return 1$/\1/; s/^\t\[ -n "\$_files" \] || return 1$/\t:/' "3 3"
 
 # The identity every result carries: one code hash of the series, over
 # the patches' diffs (lib/series.sh's code_hash), in each record of

@@ -14,7 +14,7 @@ stage_begin kunit-stock
 if stock_is_pristine; then
 	ok "the kernel tested as stock is the pristine base ($PIN_PKG $PIN_VERSION, no patch)"
 else
-	stage_abort "prefix 0 is not the pristine $PIN_PKG $PIN_VERSION, or build/k/p0 was not built from it"
+	stage_abort "the kernel tested as stock is the pristine base ($PIN_PKG $PIN_VERSION, no patch) -- prefix 0 is not, or build/k/p0 was not built from it"
 fi
 for f in "$RESULTS/series/p0".ktap-*; do
 	python3 "$TOP/scripts/lib/ktap.py" "$KDIR/p0" stock "$f" \
