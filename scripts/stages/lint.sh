@@ -67,7 +67,7 @@ done
 # The harness lints itself: its shell scripts (POSIX sh, and the guest's
 # busybox sh) and its Python.
 sh_files=$(cd "$TOP" && ls scripts/*/*.sh testing/*/*.sh testing/qemu/init testing/qemu/kunit.init \
-	testing/kunit/ci.init testing/bench/*.init testing/conformance/*.init)
+	testing/kunit/ci.init testing/stress/*.init testing/bench/*.init testing/conformance/*.init)
 py_files=$(cd "$TOP" && ls scripts/*/*.py testing/*/*.py)
 # shellcheck disable=SC2086 # lists of file names
 if (cd "$TOP" && shellcheck -S warning -s sh $sh_files) > "$out/shellcheck.txt" 2>&1; then
