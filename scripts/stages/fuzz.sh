@@ -87,7 +87,7 @@ report() {
 report core "core fuzz of fs/devlist.c against its model" "$out/devlist-core -s $seed"
 report wrap "wrapper fuzz, stock vs series, the six intentional differences (D1c D1b D2t D2m D3 D4) allowed" "$out/devlist-wrap -s $seed -f"
 if [ "${FUZZ_FAULTS:-1}" = 0 ]; then
-	skip "wrapper fuzz with allocation failures injected (FUZZ_FAULTS=0)"
+	skip "wrapper fuzz with allocation failures injected # not run: FUZZ_FAULTS=0"
 else
 	report wrap-faults "wrapper fuzz with allocation failures injected" "$out/devlist-wrap -s $((seed + 1000000))"
 fi

@@ -48,6 +48,7 @@ while [ "$k" -le "$n" ]; do
 		k=$((k + 1))
 		continue
 	fi
+	ok "boots and runs its KUnit modules: $subj -- $place; $(elapsed "$t0") s"
 	for f in "$out/p$k".ktap-*; do
 		mn=${f##*.ktap-}
 		# stock's and the whole series' cases are kunit-stock's and
