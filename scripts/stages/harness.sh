@@ -248,13 +248,13 @@ red_on "stock is the pristine base: the test fails on a series.sh that does not 
 # exit status.
 out=$RESULTS/harness/stale-kunit.txt
 passes "no stale KUnit pass" "$out" sh "$h/stale-kunit.sh"
-red_in "no stale KUnit pass: the test fails on a kunit-py.sh that keeps the last run's log" stale-kunit.sh \
+STALE_KUNIT_ARCHES=um red_in "no stale KUnit pass: the test fails on a kunit-py.sh that keeps the last run's log" stale-kunit.sh \
 	"kunit-um: kunit.py that leaves no log is red" \
 	guest/kunit-py.sh '/^rm -f "\$obj\/test.log"/,/"\$obj\/accel"$/d' "2 0"
-red_in "no stale KUnit pass: the test fails on a kunit-arch.sh that ignores kunit.py's exit status" stale-kunit.sh \
+STALE_KUNIT_ARCHES=um red_in "no stale KUnit pass: the test fails on a kunit-arch.sh that ignores kunit.py's exit status" stale-kunit.sh \
 	"kunit-um: kunit.py that fails although every case passed is red" \
 	stages/kunit-arch.sh 's/|| rc=\$?$/|| true/' "1 1"
-red_in "kunit.py's outputs: the test fails on a kunit-arch.sh that leaves them where the next run overwrites them" \
+STALE_KUNIT_ARCHES=um red_in "kunit.py's outputs: the test fails on a kunit-arch.sh that leaves them where the next run overwrites them" \
 	stale-kunit.sh "kunit-um: kunit.py's logs and JSON kept in the run's results" \
 	stages/kunit-arch.sh 's/^\t\[ ! -f "\$obj\/\$f" \] || cp "\$obj\/\$f" "\$log\/"$/\t:/' "1 1"
 
@@ -279,24 +279,25 @@ red_in "section.sh: the test fails on a section.sh that drops the last line of a
 
 # The lint stage on a tiny series with fake builds: every patch linted,
 # named by its subject, red when checkpatch.sh or git fails, and no
-# sparse check passed on an empty list of touched files.
+# sparse check passed on an empty list of touched files.  (Each mutant is
+# run on the case of the test it breaks.)
 tested "lint stage" lint-stage.sh
-red_in "lint: the test fails on a lint.sh that ignores checkpatch.sh's exit status" lint-stage.sh \
+LINT_STAGE_CASES=dies red_in "lint: the test fails on a lint.sh that ignores checkpatch.sh's exit status" lint-stage.sh \
 	"a checkpatch.sh that fails without a word: its patch is red" \
 	stages/lint.sh 's/^\tif "\$TOP\/scripts\/build\/checkpatch.sh" "\$p" > "\$out\/\$(basename "\$p").checkpatch" 2>&1 &&$/\t"$TOP\/scripts\/build\/checkpatch.sh" "$p" > "$out\/$(basename "$p").checkpatch" 2>\&1\n\tif true \&\&/' "1 2"
-red_in "lint: the test fails on a lint.sh that ignores format_series's exit status" lint-stage.sh \
+LINT_STAGE_CASES=format-patch red_in "lint: the test fails on a lint.sh that ignores format_series's exit status" lint-stage.sh \
 	"git format-patch failing for one set: red" \
 	stages/lint.sh 's/^format_series "\$out\/patches" || stage_abort .*$/format_series "$out\/patches"/' "1 1"
-red_in "lint: the test fails on a format_series that fails only when its last set does" lint-stage.sh \
+LINT_STAGE_CASES=format-patch red_in "lint: the test fails on a format_series that fails only when its last set does" lint-stage.sh \
 	"git format-patch failing for one set: red" \
 	lib/series.sh 's/ "\$_range" >\/dev\/null || return 1$/ "$_range" >\/dev\/null/' "1 1"
-red_in "lint: the test fails on a lint.sh that does not count the patches it linted" lint-stage.sh \
+LINT_STAGE_CASES=drop red_in "lint: the test fails on a lint.sh that does not count the patches it linted" lint-stage.sh \
 	"a patch format-patch did not write: every patch linted is red" \
 	stages/lint.sh 's/^if \[ "\$linted" = "\$n" \]; then$/if true; then/' "1 1"
-red_in "lint: the test fails on a lint.sh that checks sparse on an empty list of touched files" lint-stage.sh \
+LINT_STAGE_CASES="diff" red_in "lint: the test fails on a lint.sh that checks sparse on an empty list of touched files" lint-stage.sh \
 	"no touched file known: the sparse check is red" \
 	stages/lint.sh '/^\tif \[ -z "\$touched" \]; then$/,+1d; s/^\telif \[ -z "\$newwarn" \]; then$/\tif [ -z "$newwarn" ]; then/' "3 1"
-red_in "touched_objects: the test fails on a build.sh that ignores git diff's exit status" lint-stage.sh \
+LINT_STAGE_CASES="diff" red_in "touched_objects: the test fails on a build.sh that ignores git diff's exit status" lint-stage.sh \
 	"... and fails when git diff does" \
 	lib/build.sh 's/^\(\t\t_files=\$(git -C "\$KSRC" diff --name-only .*)\) || return 1$/\1/; s/^\t\[ -n "\$_files" \] || return 1$/\t:/' "3 3"
 
@@ -319,24 +320,24 @@ red_in "results.py: the test fails on a results.py that finds no record of other
 
 # make check itself (scripts/targets/check.sh) with fake stages: check.ktap
 # is the one source of the table, the Totals, the summary line and the
-# exit status.
+# exit status.  (Each mutant is run on the case of the test it breaks.)
 tested "make check's verdict" check-run.sh
-red_in "make check: the test fails on a check.sh whose exit status is not the table's" check-run.sh \
+CHECK_RUN_CASES=kinds red_in "make check: the test fails on a check.sh whose exit status is not the table's" check-run.sh \
 	"every kind of stage: the run fails" \
 	targets/check.sh 's/^exit \$rc$/exit 0/' "1 1"
-red_in "make check: the test fails on a check.sh that records any setup as passed" check-run.sh \
+CHECK_RUN_CASES=setup red_in "make check: the test fails on a check.sh that records any setup as passed" check-run.sh \
 	"a setup that fails: not ok 1 setup # ERROR" \
 	targets/check.sh 's/^echo "setup \$(\[ -z "\$why" \] && echo 0 || echo 1)/echo "setup 0/' "1 1"
-red_in "make check: the test fails on a ktap.py whose Totals hard-code xpass and error" check-run.sh \
+CHECK_RUN_CASES=kinds red_in "make check: the test fails on a ktap.py whose Totals hard-code xpass and error" check-run.sh \
 	"the Totals, xpass and error counted, in check.ktap and printed" \
 	lib/ktap.py "s/^    return '# Totals: ' + ' '.join('%s:%d' % (k, t\[k\]) for k in KINDS)$/    return '# Totals: ' + ' '.join('%s:%d' % (k, 0 if k in ('xpass', 'error') else t[k]) for k in KINDS)/" "1 1"
-red_in "make check: the test fails on a ktap.py that reads a stage without KTAP as a pass" check-run.sh \
+CHECK_RUN_CASES=kinds red_in "make check: the test fails on a ktap.py that reads a stage without KTAP as a pass" check-run.sh \
 	"a stage that died: not ok # ERROR in check.ktap, failed in the table" \
 	lib/ktap.py "s/'not ok %d %s # ERROR the stage died (exit %s) before writing its KTAP'/'ok %d %s # the stage died (exit %s)'/" "1 1"
-red_in "make check: the test fails on a ktap.py that passes a stage that skipped everything" check-run.sh \
+CHECK_RUN_CASES=kinds red_in "make check: the test fails on a ktap.py that passes a stage that skipped everything" check-run.sh \
 	"a stage that skipped everything: not ok in check.ktap, failed in the table" \
 	lib/ktap.py 's/^        elif not p:$/        elif False:/' "1 1"
-red_in "make check: the test fails on a ktap.py that counts only the checks, not a stage's own not ok" check-run.sh \
+CHECK_RUN_CASES=kinds red_in "make check: the test fails on a ktap.py that counts only the checks, not a stage's own not ok" check-run.sh \
 	"a stage that skipped everything: not ok in check.ktap, failed in the table" \
 	lib/ktap.py "s/^    if not n.ok and not (t\['fail'\] or t\['xpass'\] or t\['error'\]):$/    if False:/" "1 1"
 
