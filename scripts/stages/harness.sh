@@ -178,7 +178,7 @@ red_on "kunit_modules: the test fails on a build.sh that loads whatever find ret
 # The KUnit stages fail when a suite ran fewer cases than the inventory.
 tested "suite inventory" inventory.sh
 red_on "suite inventory: the test fails on a report.sh that counts nothing" inventory.sh lib/report.sh \
-	's/if \[ "\$_n" -ge "\$_min" \]; then/if true; then/' \
+	's/if \[ "\$_n" -ge "\$_need" \]; then/if true; then/' \
 	"1 1" "a suite one case short: not ok"
 red_on "suite inventory: the test fails on a report.sh that counts each parameter as a case" inventory.sh \
 	lib/report.sh 's/^\t\t\tsort -u | grep -c \.) || true$/\t\t\tgrep -c .) || true/' \
@@ -186,6 +186,9 @@ red_on "suite inventory: the test fails on a report.sh that counts each paramete
 red_on "suite inventory: the test fails on a report.sh that checks nothing without an inventory" inventory.sh \
 	lib/report.sh '/^\tif ! grep -v .^#. "\$_inv" 2>\/dev\/null | grep -q \.; then$/,/^\tfi$/d' \
 	"4 0" "no inventory file: not ok"
+red_on "suite inventory: the test fails on a report.sh that lets one module's suite stand for another's" \
+	inventory.sh lib/report.sh 's/^\t\t_need=\$(awk .*$/\t\t_need=$_min/' \
+	"1 1" "... one module's cases missing: not ok"
 
 # report.sh's result lines: make kunit-ci's and make stress's noise
 # verdict (bad grants are red), one line per result, and every result of
