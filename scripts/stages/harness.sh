@@ -306,7 +306,8 @@ LINT_STAGE_CASES="diff" red_in "touched_objects: the test fails on a build.sh th
 
 # The identity every result carries: one code hash of the series, over
 # the patches' diffs (lib/series.sh's code_hash), in each record of
-# docs/results.md, which results.py --other-code compares with patches/.
+# docs/results.md, which results.py --other-code compares with patches/
+# (make check's note, make send-dry-run's refusal).
 tested "run identity" identity.sh
 red_in "code hash: the test fails on a code_hash of the whole patches, messages too" identity.sh \
 	"a reword keeps the code hash" \
@@ -320,6 +321,10 @@ red_in "results.py: the test fails on a results.py that hashes the series a seco
 red_in "results.py: the test fails on a results.py that finds no record of other code" identity.sh \
 	"--other-code: records of other code, or of no code hash, named" \
 	lib/results.py 's/^    other = \[n for n, c in code.items() if c != now\]$/    other = []/' "1 1"
+
+red_in "send-dry-run: the test fails on a send-dry-run.sh that writes mails whatever the records' code" \
+	identity.sh "send-dry-run: refuses while make bench's record is of other code" \
+	targets/send-dry-run.sh '/^\t\[ "\${OTHER_CODE_OK:-}" = 1 \] ||$/,+1d' "2 0"
 
 # make check itself (scripts/targets/check.sh) with fake stages: check.ktap
 # is the one source of the table, the Totals, the summary line and the

@@ -8,7 +8,11 @@
 #      set, change it; build/linux's commits hash as patches/ does;
 #   2. a record results.py writes names the code hash it measured;
 #   3. --other-code names the records of other code (and those without a
-#      hash), and fails while one named is one; "a|b" is met by either.
+#      hash), and fails while one named is one; "a|b" is met by either;
+#   4. make send-dry-run refuses to write mails while the make check, make
+#      bench and make bench-native records are of other code, saying how
+#      to go on for a dry run, and with OTHER_CODE_OK=1 goes on, as it
+#      does without once they are of this code.
 # usage: identity.sh [SCRIPTS_DIR]   (default scripts/; the harness stage
 # also runs it on broken copies, which must fail)
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -78,4 +82,19 @@ t "--other-code: records of other code, or of no code hash, named" named
 t "--other-code: fails while a record named is of other code" refused new other
 t "... or missing" refused new gone
 t "--other-code: passes on records of this code; a|b met by either" other new 'other|new'
+# send-dry-run: "other" stands for make bench's record, of other code
+printf '#!/bin/sh\necho "deps: $*"; exit 3\n' > "$T/scripts/build/deps.sh"
+sed -i 's/^<!-- results: other -->$/<!-- results: bench -->/; s/^<!-- \/results: other -->$/<!-- \/results: bench -->/' \
+	"$T/docs/results.md"
+for r in check-cold bench-native; do
+	echo figures | SET_SIZES="1 0" python3 "$T/scripts/lib/results.py" "$r" "make $r" - > /dev/null
+done
+send() { SET_SIZES="1 0" sh "$T/scripts/targets/send-dry-run.sh" > "$tmp/send" 2>&1; }
+refuses() { ! send && grep -q 'OTHER_CODE_OK=1' "$tmp/send" && ! grep -q '^deps:' "$tmp/send"; }
+t "send-dry-run: refuses while make bench's record is of other code" refuses
+goes_on() { OTHER_CODE_OK=1 send; grep -q '^deps: git-email' "$tmp/send"; }
+t "... and with OTHER_CODE_OK=1 goes on" goes_on
+echo figures | SET_SIZES="1 0" python3 "$T/scripts/lib/results.py" bench "make bench" - > /dev/null
+goes() { send; grep -q '^deps: git-email' "$tmp/send"; }
+t "... and once the three records are of this code, goes on" goes
 exit $fails
