@@ -170,11 +170,16 @@ series_rev() { git -C "$KSRC" rev-parse HEAD; }
 # patch_count: how many patches build/linux holds on the base (both series).
 patch_count() { git -C "$KSRC" rev-list --count base..HEAD; }
 
-# expected_failures K FILE: write to FILE, for ktap.py --expected, what the
-# API suite must fail or skip on the kernel of the first K patches: the
-# cases of testing/kunit/expected-failures whose fix is not among them.
+# expected_failures K|REV FILE: write to FILE, for ktap.py --expected, what
+# the API suite must fail or skip on the kernel of the first K patches (or
+# of commit REV of build/linux): the cases of
+# testing/kunit/expected-failures whose fix is not among them.
 expected_failures() {
-	_applied=$(git -C "$KSRC" log --format=%s base.."$(commit_of "$1")")
+	case $1 in
+	*[!0-9]*) _rev=$1 ;;
+	*) _rev=$(commit_of "$1") ;;
+	esac
+	_applied=$(git -C "$KSRC" log --format=%s base.."$_rev")
 	grep -v '^#' "$TOP/testing/kunit/expected-failures" | grep . |
 	while IFS='|' read -r _id _subj _case _skip; do
 		printf '%s\n' "$_applied" | grep -qxF "$_subj" && continue
@@ -228,6 +233,52 @@ old_tree() {
 # were split off (11 patches, patches/ of commit V2 of this repository).
 V2=4d4ea5d
 v2_tree() { old_tree "$V2" v2; }
+
+# The alternatives make bench and make bench-native measure beside the
+# series (testing/bench/alt/NAME: format-patch files and a series file):
+# minimal (stock, the fixes and a cheaper /proc/devices on the hash
+# tables) and maple (minimal's /proc/devices, the registries in maple
+# trees).  Each applies on its base: minimal on the fixes, maple on
+# minimal, so that maple and minimal differ only in the registries.
+ALTS="minimal maple"
+# alt_on NAME: what alternative NAME applies on: fixes, or another one
+alt_on() {
+	case $1 in
+	minimal) echo fixes ;;
+	maple) echo minimal ;;
+	*) return 1 ;;
+	esac
+}
+# alt_rev NAME: the commit of build/linux that holds alternative NAME:
+# its patches applied on its base in a scratch index (nothing checked
+# out) and committed with a fixed identity and date, so that the same
+# patches on the same base are always the same commit (refs/alt/NAME
+# keeps it); fails, saying which patch does not apply.
+alt_rev() {
+	_dir=$TOP/testing/bench/alt/$1
+	[ -f "$_dir/series" ] || { echo "no alternative $1 ($_dir/series)" >&2; return 1; }
+	case $(alt_on "$1") in
+	fixes) _c=$(fixes_rev) ;;
+	*) _c=$(alt_rev "$(alt_on "$1")") || return 1 ;;
+	esac
+	_idx=$(mktemp -u)
+	for _p in $(grep -v '^#' "$_dir/series"); do
+		if ! GIT_INDEX_FILE=$_idx git -C "$KSRC" read-tree "$_c" ||
+		   ! GIT_INDEX_FILE=$_idx git -C "$KSRC" apply --cached "$_dir/$_p"; then
+			rm -f "$_idx"
+			echo "testing/bench/alt/$1/$_p does not apply to $(git -C "$KSRC" log -1 --format='%h ("%s")' "$_c")" >&2
+			return 1
+		fi
+		_c=$(git -C "$KSRC" mailinfo /dev/null /dev/null < "$_dir/$_p" | sed -n 's/^Subject: //p' |
+			GIT_AUTHOR_NAME=devlist GIT_AUTHOR_EMAIL=devlist@invalid GIT_AUTHOR_DATE=2026-01-01T00:00:00Z \
+			GIT_COMMITTER_NAME=devlist GIT_COMMITTER_EMAIL=devlist@invalid \
+			GIT_COMMITTER_DATE=2026-01-01T00:00:00Z \
+			git -C "$KSRC" commit-tree "$(GIT_INDEX_FILE=$_idx git -C "$KSRC" write-tree)" -p "$_c" -F -)
+	done
+	rm -f "$_idx"
+	git -C "$KSRC" update-ref "refs/alt/$1" "$_c"
+	echo "$_c"
+}
 
 # The commit of build/linux that holds the first N patches (0: base).
 commit_of() {
