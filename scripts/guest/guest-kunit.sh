@@ -8,25 +8,33 @@
 # Leaves the console log, each module's KTAP and, for the API suite, what
 # it must fail there (build/results/series/pK.expected) in
 # build/results/series/.  Within one make check run (DEVLIST_RUN), a prefix
-# is booted only once (its stamp boot-pK).
-#   guest-kunit.sh K
+# is booted only once (its stamp boot-pK).  An alternative of make bench
+# (NAME, testing/bench/alt/) is booted as a prefix of the fixes is, with
+# the API suite built against it; its files go to build/results/alt/.
+#   guest-kunit.sh K|NAME
 . "$(dirname "$0")/../lib/lib.sh"
 set -e
 k=${1:?K}
-out=$RESULTS/series
-mkdir -p "$out"
-c=$(commit_of "$k")
-[ -n "$c" ] || die "the series has no patch $k"
-run=${DEVLIST_RUN:-$$}
-stamp_is "boot-p$k" "$run $c" && exit 0
-stamp_drop "boot-p$k"
-rm -f "$out/p$k".ktap-* "$out/p$k.expected"
-"$TOP/scripts/build/kernels.sh" "$k"
-obj=$KDIR/p$k/obj
 nf=$(fixes_count)
-if [ "$k" -le "$nf" ]; then
+case $k in
+*[!0-9]*)	# an alternative: the fixes and more
+	out=$RESULTS/alt tree=$k
+	c=$(alt_rev "$k") || die "no alternative $k"
+	"$TOP/scripts/build/alts.sh" "$k" ;;
+*)	out=$RESULTS/series tree=p$k
+	c=$(commit_of "$k")
+	[ -n "$c" ] || die "the series has no patch $k"
+	"$TOP/scripts/build/kernels.sh" "$k" ;;
+esac
+mkdir -p "$out"
+run=${DEVLIST_RUN:-$$}
+stamp_is "boot-$tree" "$run $c" && exit 0
+stamp_drop "boot-$tree"
+rm -f "$out/$tree".ktap-* "$out/$tree.expected"
+obj=$KDIR/$tree/obj
+if [ "$tree" = "$k" ] || [ "$k" -le "$nf" ]; then
 	api=$(commit_of $((nf + 1)))
-	src=$BUILD/k/p$k.api
+	src=$BUILD/k/$tree.api
 	rm -rf "$src"
 	mkdir -p "$src"
 	git -C "$KSRC" show "$api:fs/tests/devices_kunit.c" > "$src/devices_kunit.c" ||
@@ -51,22 +59,23 @@ PY
 	echo 'obj-m += devices_kunit.o' > "$src/Kbuild"
 	"$TOP/scripts/build/module.sh" "$k" "$src" "$src/build"
 	mods=$src/build/devices_kunit.ko
-	expected_failures "$k" "$out/p$k.expected"
+	if [ "$tree" = "$k" ]; then expected_failures "$c" "$out/$tree.expected"
+	else expected_failures "$k" "$out/$tree.expected"; fi
 else
 	# the modules this build made, never a leftover .ko
 	mods=$(kunit_modules "$obj") || die "prefix $k: no KUnit module to load (CONFIG_*_KUNIT_TEST=m?)"
-	: > "$out/p$k.expected"
+	: > "$out/$tree.expected"
 fi
 {
 	echo "dir /lib 755 0 0"
 	echo "dir /lib/kunit 755 0 0"
 	for m in $mods; do echo "file /lib/kunit/$(basename "$m") $m 644 0 0"; done
 	echo "file /init.d/50-kunit $TOP/testing/qemu/kunit.init 755 0 0"
-} > "$out/p$k.files"
-say "p$k: booting with its KUnit modules (timeout 300 s)"
-"$TOP/scripts/guest/guest.sh" "$obj" "$out/p$k" report "$out/p$k.log" 300
+} > "$out/$tree.files"
+say "$tree: booting with its KUnit modules (timeout 300 s)"
+"$TOP/scripts/guest/guest.sh" "$obj" "$out/$tree" report "$out/$tree.log" 300
 for m in $mods; do
 	mn=$(basename "$m" .ko)
-	"$TOP/scripts/guest/section.sh" "ktap-$mn" "$out/p$k.log" > "$out/p$k.ktap-$mn"
+	"$TOP/scripts/guest/section.sh" "ktap-$mn" "$out/$tree.log" > "$out/$tree.ktap-$mn"
 done
-stamp_set "boot-p$k" "$run $c"
+stamp_set "boot-$tree" "$run $c"
