@@ -3,7 +3,7 @@
 # Build the userspace fuzzers of the devlist series (see README.md here).
 #
 #   build.sh [-o OUT] [-s SERIES] [-b STOCK] [-m MUTANT]
-#   build.sh -N -f FIXES [-o OUT] [-s SERIES] [-b STOCK]
+#   build.sh -N -f FIXES [-a NAME=TREE]... [-o OUT] [-s SERIES] [-b STOCK]
 #
 # SERIES and STOCK are kernel trees: a directory, or GITDIR@COMMIT (files
 # taken with git show, so a commit in the middle of the series works too).
@@ -19,7 +19,10 @@
 # With -N, the native benchmark instead (make bench-native): -O2, no
 # sanitizers, and OUT/devlist-bench (testing/bench/native.c) linking the
 # sides stock, stock2 (stock again, for the A/A band), fixes (FIXES, a
-# tree of stock with the fixes alone) and series.
+# tree of stock with the fixes alone), each alternative NAME (-a: make
+# bench's minimal and maple trees) and series, in that order
+# (OUT/sides.h).  A side whose registries are maple trees is linked with
+# the stock tree's lib/maple_tree.c built in userspace (maple-lib.c).
 set -eu
 die() { echo "build.sh: ERROR: $*" >&2; exit 1; }
 here=$(cd "$(dirname "$0")" && pwd)
@@ -27,14 +30,15 @@ top=$(cd "$here/../.." && pwd)
 out=$top/build/fuzz		# -o; the fuzz stage passes its FUZZ_OUT
 series=$top/build/linux
 stock=$top/build/base
-mutant='' fixes='' native=''
-while getopts o:s:b:m:f:N opt; do
+mutant='' fixes='' native='' alts=''
+while getopts o:s:b:m:f:a:N opt; do
 	case $opt in
 	o) out=$OPTARG ;;
 	s) series=$OPTARG ;;
 	b) stock=$OPTARG ;;
 	m) mutant=$OPTARG ;;
 	f) fixes=$OPTARG ;;
+	a) alts="$alts $OPTARG" ;;
 	N) native=1 ;;
 	*) echo "usage: $0 [-o OUT] [-s SERIES] [-b STOCK] [-m MUTANT] | -N -f FIXES [...]" >&2; exit 2 ;;
 	esac
@@ -100,7 +104,10 @@ cc() {
 # own, as the native benchmark's)
 side() {
 	rm -f "$2"/*.o
-	_dl=
+	_dl='' _mp='' _mflags=''
+	if grep -q '^shape .* maple$' "$2/info.txt"; then
+		_mp=$out/maple/lib.o _mflags="-D_LGPL_SOURCE $MAPLE_INC"
+	fi
 	if [ -n "${5:-}" ]; then
 		_dl=$2/devlist.o
 		cc "$_dl" "$5" -I"$3" &
@@ -111,26 +118,27 @@ side() {
 			cp "$4/$t.o" "$2/$t.o"
 			continue
 		fi
-		cc "$2/$t.o" "$2/$t.c" -DFZ_OPS="fz_ops_$1" -I"$2" -I"$3" &
+		# shellcheck disable=SC2086 # a list of options
+		cc "$2/$t.o" "$2/$t.c" -DFZ_OPS="fz_ops_$1" -I"$2" -I"$3" $_mflags &
 	done
 	wait
 	for t in char block proc; do
 		[ -f "$2/$t.o" ] || die "$2/$t.c does not compile (see above)"
 	done
 	[ -z "$_dl" ] || [ -f "$_dl" ] || die "$5 does not compile (see above)"
-	ld -r -o "$2/all.o" "$2/char.o" "$2/block.o" "$2/proc.o" $_dl
-	objcopy --keep-global-symbol="fz_ops_$1" "$2/all.o" "$2/side.o"
+	ld -r -o "$2/all.o" "$2/char.o" "$2/block.o" "$2/proc.o" $_dl $_mp
+	objcopy --keep-global-symbol="fz_ops_$1" ${_mp:+--keep-global-symbol=fz_maple_nodes} \
+		"$2/all.o" "$2/side.o"
 }
 
-# maple_side TREE DIR: testing/bench/maple.c (the maple tree prototype)
-# with TREE's lib/maple_tree.c and the userspace shims the kernel's
-# tools/testing/radix-tree builds it with, into DIR/side.o (every symbol
-# local but fz_ops_maple and maple_nodes)
+# maple_lib TREE DIR: TREE's lib/maple_tree.c (maple-lib.c) with the userspace
+# shims the kernel's tools/testing/radix-tree builds it with, into
+# DIR/lib.o; MAPLE_INC: what code using the tree compiles with
 MAPLE_FILES="tools/include tools/arch/x86/include tools/testing/shared lib/maple_tree.c
 include/linux tools/lib/slab.c tools/lib/find_bit.c tools/lib/bitmap.c tools/lib/hweight.c
 tools/lib/vsprintf.c"
 URCU="-lurcu -lurcu-common -lpthread"
-maple_side() {
+maple_lib() {
 	rm -rf "$2"
 	mkdir -p "$2/src" "$2/generated"
 	# shellcheck disable=SC2086
@@ -144,16 +152,24 @@ maple_side() {
 	cp "$_t/testing/shared/autoconf.h" "$2/generated/"
 	echo "#define XA_CHUNK_SHIFT 6" > "$2/generated/map-shift.h"
 	printf '#define CONFIG_64BIT 1\n#define CONFIG_PHYS_ADDR_T_64BIT 1\n' > "$2/generated/bit-length.h"
-	for _f in "$top/testing/bench/maple.c" "$_t/testing/shared/linux.c" "$_t/lib/slab.c" \
+	for _f in "$here/maple-lib.c" "$_t/testing/shared/linux.c" "$_t/lib/slab.c" \
 		  "$_t/lib/find_bit.c" "$_t/lib/bitmap.c" "$_t/lib/hweight.c" "$_t/lib/vsprintf.c"; do
 		$CC -c -O2 -g -D_LGPL_SOURCE -w -I"$_t/testing/shared" -I"$2" -I"$_t/include" \
-			-I"$_t/arch/x86/include" -I"$2/src/lib" -I"$here" \
+			-I"$_t/arch/x86/include" -I"$2/src/lib" \
 			-o "$2/$(basename "$_f" .c).o" "$_f" || die "$_f does not compile"
 	done
-	ld -r -o "$2/all.o" "$2"/maple.o "$2"/linux.o "$2"/slab.o "$2"/find_bit.o \
+	ld -r -o "$2/lib.o" "$2"/maple-lib.o "$2"/linux.o "$2"/slab.o "$2"/find_bit.o \
 		"$2"/bitmap.o "$2"/hweight.o "$2"/vsprintf.o
-	objcopy --keep-global-symbol=fz_ops_maple --keep-global-symbol=maple_nodes \
-		"$2/all.o" "$2/side.o"
+}
+# maple_env TREE: when an extracted side keeps a registry in a maple tree,
+# TREE's lib/maple_tree.c built into $out/maple/lib.o, and the flags that
+# code using the tree compiles (MAPLE_INC) and links (LIBS) with
+MAPLE_INC='' LIBS=''
+maple_env() {
+	grep -q '^shape .* maple$' "$out"/ex-*/info.txt || return 0
+	maple_lib "$1" "$out/maple"
+	MAPLE_INC="-I$out/maple/src/tools/testing/shared -I$out/maple -I$out/maple/src/tools/arch/x86/include"
+	LIBS=$URCU
 }
 
 kinc() {	# kinc SRCDIR DIR: DIR/linux/devlist.h if the tree has one
@@ -163,7 +179,8 @@ kinc() {	# kinc SRCDIR DIR: DIR/linux/devlist.h if the tree has one
 }
 
 link_wrap() {	# link_wrap OUTPUT SERIES_SIDE_O [DEVLIST_O]
-	$CC $SAN -o "$1" "$out/wrap.o" "$out/ex-stock/side.o" "$2" ${3:+"$3"}
+	# shellcheck disable=SC2086 # a list of options
+	$CC $SAN -o "$1" "$out/wrap.o" "$out/ex-stock/side.o" "$2" ${3:+"$3"} $LIBS
 }
 
 if [ -n "$mutant" ]; then
@@ -193,25 +210,41 @@ if [ -n "$native" ]; then
 	TOOLS=$(snapshot "$series" "$out/src-series")
 	snapshot "$stock" "$out/src-stock" >/dev/null
 	snapshot "$fixes" "$out/src-fixes" >/dev/null
-	for sd in stock fixes series; do
+	names=
+	for a in $alts; do
+		names="$names ${a%%=*}"
+		snapshot "${a#*=}" "$out/src-${a%%=*}" >/dev/null
+	done
+	for sd in stock fixes $names series; do
 		kinc "$out/src-$sd" "$out/kinc-$sd"
 		python3 "$here/extract.py" "$out/src-$sd" "$out/ex-$sd"
 	done
 	rm -rf "$out/ex-stock2"
 	cp -R "$out/ex-stock" "$out/ex-stock2"
-	# each side twice: as it is, and counting its list visits
-	for sd in stock stock2 fixes series; do	# (side() uses $t)
+	maple_env "$stock"
+	# the sides in order, for native.c: SIDE(name, maple tree or not)
+	: > "$out/sides.h"
+	objs='' cobjs=''
+	for sd in stock stock2 fixes $names series; do	# (side() uses $t)
 		_src=$out/src-${sd%2}/fs/devlist.c
 		[ -f "$_src" ] || _src=
 		side "$sd" "$out/ex-$sd" "$out/kinc-${sd%2}" "" $_src
+		_m=0
+		! grep -q '^shape .* maple$' "$out/ex-$sd/info.txt" || _m=1
+		echo "SIDE($sd, $_m)" >> "$out/sides.h"
+		# a side with a devlist once more, counting its list visits
+		objs="$objs $out/ex-$sd/side.o" cobjs="$cobjs $out/ex-$sd/side.o"
+		[ -n "$_src" ] || continue
 		rm -rf "$out/count-$sd"
 		cp -R "$out/ex-$sd" "$out/count-$sd"
 		CFLAGS="$CFLAGS -DFZ_COUNT_VISITS" side "$sd" "$out/count-$sd" "$out/kinc-${sd%2}" "" $_src
+		cobjs="${cobjs% *} $out/count-$sd/side.o"
 	done
-	maple_side "$stock" "$out/maple"
-	cc "$out/native.o" "$top/testing/bench/native.c"
-	$CC -o "$out/devlist-bench" "$out/native.o" "$out"/ex-*/side.o "$out/maple/side.o" $URCU
-	$CC -o "$out/devlist-visits" "$out/native.o" "$out"/count-*/side.o "$out/maple/side.o" $URCU
+	cc "$out/native.o" "$top/testing/bench/native.c" -I"$out"
+	# shellcheck disable=SC2086 # lists of objects
+	$CC -o "$out/devlist-bench" "$out/native.o" $objs $LIBS
+	# shellcheck disable=SC2086
+	$CC -o "$out/devlist-visits" "$out/native.o" $cobjs $LIBS
 	exit 0
 fi
 
@@ -226,6 +259,7 @@ kinc "$out/src-stock" "$out/kinc-stock"
 python3 "$here/extract.py" "$out/src-stock" "$out/ex-stock"
 python3 "$here/extract.py" "$out/src-series" "$out/ex-series"
 rm -f "$out"/*.o "$out/devlist-core" "$out/devlist-wrap"
+maple_env "$stock"
 
 side stock "$out/ex-stock" "$out/kinc-stock" &
 side series "$out/ex-series" "$out/kinc-series" &

@@ -2,8 +2,9 @@
 /*
  * Appended to the code extract.py takes from block/genhd.c: entry points
  * for the harness and a dump of major_names by major.  FZ_BLOCK_HASH
- * (stock: chains in major_names[]) or FZ_BLOCK_DEVLIST (the series,
- * FZ_BLOCK_MEMBER the devlist_range member), as extract.py found.
+ * (stock: chains in major_names[]), FZ_BLOCK_DEVLIST (the series,
+ * FZ_BLOCK_MEMBER the devlist_range member) or FZ_BLOCK_MAPLE (make
+ * bench's maple alternative: a maple tree by major), as extract.py found.
  */
 #include "fz.h"
 
@@ -25,7 +26,7 @@ int fz_probe_dev(unsigned int devt)
 static void fz_fill_bmaj(struct fz_bmaj *b, struct blk_major_name *p)
 {
 	memset(b, 0, sizeof(*b));
-#ifdef FZ_BLOCK_HASH
+#ifndef FZ_BLOCK_DEVLIST
 	b->major = p->major;
 	b->minor = 0;
 	b->count = MINORMASK + 1;
@@ -44,9 +45,19 @@ int fz_block_dump(struct fz_bmaj *b, int max)
 	struct blk_major_name *p;
 	int n = 0;
 
+#ifdef FZ_BLOCK_MAPLE
+	MA_STATE(mas, &major_names, 0, 0);
+
+	if (major_names_lock.locked)
+		fz_fatal("major_names_lock left held");
+	mas_for_each(&mas, p, ULONG_MAX) {
+		if (n == max)
+			fz_fatal("more than %d block records", max);
+		fz_fill_bmaj(&b[n++], p);
+	}
+#elif defined(FZ_BLOCK_HASH)
 	if (major_names_lock.locked || major_names_spinlock.locked)
 		fz_fatal("major_names_lock or major_names_spinlock left held");
-#ifdef FZ_BLOCK_HASH
 	unsigned int m, i, total = 0;
 
 	for (i = 0; i < ARRAY_SIZE(major_names); i++)
@@ -63,6 +74,8 @@ int fz_block_dump(struct fz_bmaj *b, int max)
 	if (total != (unsigned int)n)
 		fz_fatal("major_names holds a record of a major >= %d", BLKDEV_MAJOR_MAX);
 #else
+	if (major_names_lock.locked || major_names_spinlock.locked)
+		fz_fatal("major_names_lock or major_names_spinlock left held");
 	p = list_entry(devlist_seek(&major_names, 0), typeof(*p), FZ_BLOCK_MEMBER.node);
 	list_for_each_entry_from(p, &major_names.ranges, FZ_BLOCK_MEMBER.node) {
 		if (n == max)

@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Appended to the code extract.py takes from fs/char_dev.c: entry points
- * for the harness, and a dump of chrdevs in /proc/devices order.  The two
+ * for the harness, and a dump of chrdevs in /proc/devices order.  The
  * shapes the tree may have are told apart by extract.py: FZ_CHAR_HASH
- * (stock: chains of char_device_struct in chrdevs[]) or FZ_CHAR_DEVLIST
- * (the series: a devlist, FZ_CHAR_MEMBER the devlist_range member).
+ * (stock: chains of char_device_struct in chrdevs[]), FZ_CHAR_DEVLIST
+ * (the series: a devlist, FZ_CHAR_MEMBER the devlist_range member) or
+ * FZ_CHAR_MAPLE (make bench's maple alternative: a maple tree of records
+ * whose ->next chains those of no minors at one number).
  */
 #include "fz.h"
 
-#ifdef FZ_CHAR_HASH
+#ifndef FZ_CHAR_DEVLIST
 #define FZ_CD_MAJOR(cd)	((cd)->major)
 #define FZ_CD_MINOR(cd)	((cd)->baseminor)
 #define FZ_CD_COUNT(cd)	((unsigned int)(cd)->minorct)
@@ -96,7 +98,18 @@ int fz_char_dump(struct fz_piece *p, int max)
 
 	if (chrdevs_lock.locked)
 		fz_fatal("chrdevs_lock left held");
-#ifdef FZ_CHAR_HASH
+#if defined(FZ_CHAR_MAPLE)
+	struct char_device_struct *e;
+	MA_STATE(mas, &chrdevs, 0, 0);
+
+	mas_for_each(&mas, cd, ULONG_MAX) {
+		for (e = cd; e; e = e->next) {
+			if (n == max)
+				fz_fatal("more than %d char records (or a loop)", max);
+			fz_fill_piece(&p[n++], e);
+		}
+	}
+#elif defined(FZ_CHAR_HASH)
 	unsigned int m, i, total = 0;
 
 	for (i = 0; i < ARRAY_SIZE(chrdevs); i++)

@@ -325,8 +325,15 @@ void fz_free(const void *p)
 	free((void *)p);
 }
 
+/* make bench's maple alternative: its tree's own lock is the spinlock's */
+static const char *lock_name(const char *name)
+{
+	return strcmp(name, "&major_names") ? name : "major_names_spinlock";
+}
+
 void fz_lock(int *locked, const char *name)
 {
+	name = lock_name(name);
 	if (*locked)
 		fz_fatal("%s taken while held (a deadlock in the kernel)", name);
 	*locked = 1;
@@ -351,6 +358,7 @@ void fz_lock(int *locked, const char *name)
 
 void fz_unlock(int *locked, const char *name)
 {
+	name = lock_name(name);
 	if (!*locked)
 		fz_fatal("%s released while not held", name);
 	*locked = 0;

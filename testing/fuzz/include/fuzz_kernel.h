@@ -14,6 +14,26 @@
 #define min(x, y) ({ __auto_type _x = (x); __auto_type _y = (y); _x < _y ? _x : _y; })
 #define max(x, y) ({ __auto_type _x = (x); __auto_type _y = (y); _x > _y ? _x : _y; })
 
+#ifdef FZ_MAPLE
+/*
+ * Code that keeps a registry in a maple tree (FZ_MAPLE, set by extract.py):
+ * the kernel's include/linux/maple_tree.h with the shims of
+ * tools/testing/shared, as tools/testing/radix-tree builds it, comes
+ * first.  Its spinlock_t is a pthread mutex and the tree's lock: ours below
+ * are left out, as are the GFP flags (the tree's allocator reads them).
+ * The reader's hold of a tree's own lock is timed as ours are.
+ */
+void fz_warn(const char *file, int line);
+#define WARN_ON(cond) ({ int __c = !!(cond); if (__c) fz_warn(__FILE__, __LINE__); __c; })
+#include <linux/maple_tree.h>
+#include <linux/slab.h>
+#undef kmalloc_obj
+#undef kzalloc_obj
+#undef mtree_lock
+#undef mtree_unlock
+#define mtree_lock(mt)		fz_tree_lock(&(mt)->ma_lock, #mt)
+#define mtree_unlock(mt)	fz_tree_unlock(&(mt)->ma_lock, #mt)
+#endif
 #include <linux/types.h>
 #include <linux/kernel.h>
 #include <linux/kconfig.h>
@@ -74,6 +94,10 @@ void fz_cdev_track(void *cdev, int live);
 #ifndef pr_fmt
 #define pr_fmt(fmt) fmt
 #endif
+#undef printk
+#undef pr_err
+#undef pr_info
+#undef pr_debug
 #define printk(fmt, ...)	fz_printk(fmt, ##__VA_ARGS__)
 #define pr_emerg(fmt, ...)	printk(KERN_EMERG pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_alert(fmt, ...)	printk(KERN_ALERT pr_fmt(fmt), ##__VA_ARGS__)
@@ -94,13 +118,28 @@ void fz_cdev_track(void *cdev, int live);
 
 /* ---- locks: a flag each, checked; guard() and lockdep as in the kernel ---- */
 struct mutex { int locked; const char *name; };
-typedef struct spinlock { int locked; const char *name; } spinlock_t;
 #define DEFINE_MUTEX(n)		struct mutex n = { 0, #n }
-#define DEFINE_SPINLOCK(n)	spinlock_t n = { 0, #n }
 static inline void mutex_lock(struct mutex *m) { fz_lock(&m->locked, m->name); }
 static inline void mutex_unlock(struct mutex *m) { fz_unlock(&m->locked, m->name); }
+#ifdef FZ_MAPLE
+/* a maple tree's own lock: taken, and watched as ours are, by its name */
+static int fz_tree_locked;
+static inline void fz_tree_lock(spinlock_t *l, const char *name)
+{
+	spin_lock(l);
+	fz_lock(&fz_tree_locked, name);
+}
+static inline void fz_tree_unlock(spinlock_t *l, const char *name)
+{
+	fz_unlock(&fz_tree_locked, name);
+	spin_unlock(l);
+}
+#else
+typedef struct spinlock { int locked; const char *name; } spinlock_t;
+#define DEFINE_SPINLOCK(n)	spinlock_t n = { 0, #n }
 static inline void spin_lock(spinlock_t *l) { fz_lock(&l->locked, l->name); }
 static inline void spin_unlock(spinlock_t *l) { fz_unlock(&l->locked, l->name); }
+#endif
 #define lockdep_assert_held(l) do { \
 	if (!(l)->locked) \
 		fz_fatal("lockdep_assert_held(%s) at %s:%d: not held", #l, __FILE__, __LINE__); \
@@ -122,7 +161,9 @@ static inline spinlock_t *__fz_guard_spinlock_enter(spinlock_t *l) { spin_lock(l
 
 /* ---- allocation: can be made to fail by the harness ---- */
 typedef unsigned int fz_gfp_t;
+#ifndef FZ_MAPLE
 #define GFP_KERNEL 0u
+#endif
 #define kmalloc(size, ...)	fz_alloc(size, 0)
 #define kzalloc(size, ...)	fz_alloc(size, 1)
 #define kmalloc_obj(P, ...)	((typeof(P) *)fz_alloc(sizeof(typeof(P)), 0))
@@ -229,6 +270,27 @@ static inline void seq_put_decimal_ull_width(struct seq_file *m, const char *del
 #undef WRITE_ONCE
 #define READ_ONCE(x)		(*(volatile typeof(x) *)&(x))
 #define WRITE_ONCE(x, v)	(*(volatile typeof(x) *)&(x) = (v))
+
+/* ---- bitmaps: tools' bitmap.h, and find_next_bit() word by word as lib/find_bit.c ---- */
+#define find_next_bit fz_find_next_bit
+#include <linux/bitmap.h>
+static inline unsigned long fz_find_next_bit(const unsigned long *addr, unsigned long size,
+					     unsigned long offset)
+{
+	unsigned long w;
+
+	if (offset >= size)
+		return size;
+	w = addr[offset / BITS_PER_LONG] & (~0UL << (offset % BITS_PER_LONG));
+	while (!w) {
+		offset = (offset / BITS_PER_LONG + 1) * BITS_PER_LONG;
+		if (offset >= size)
+			return size;
+		w = addr[offset / BITS_PER_LONG];
+	}
+	offset = offset / BITS_PER_LONG * BITS_PER_LONG + __builtin_ctzl(w);
+	return offset < size ? offset : size;
+}
 
 /* ---- cdev: what __register_chrdev() and __unregister_chrdev() use ---- */
 struct module;
