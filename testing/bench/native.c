@@ -7,11 +7,13 @@
  *   devlist-bench -d OUTDIR [-r RUNS] [-s SEED] [-p POPS] [-n REPS]
  *                 [-c CPU] [-o BOOT_ORDER] [SIDE...]
  *
- * SIDEs are the tables of entry points linked in (stock, stock2, fixes,
- * series; default these four) and maple, the maple tree prototype of
- * maple.c (last in sides[]: run only when named).  stock2 is the stock
- * code linked a second time, so that stock against stock2 shows the
- * instrument's noise (the A/A band).
+ * SIDEs are the tables of entry points linked in (default all of them):
+ * stock, stock2, fixes, make bench's alternatives (minimal, maple) and
+ * series, as testing/fuzz/build.sh -N lists them in sides.h.  stock2 is
+ * the stock code linked a second time, so that stock against stock2
+ * shows the instrument's noise (the A/A band).  The maple side's code is
+ * its tree's, linked with the stock tree's lib/maple_tree.c built in
+ * userspace (testing/fuzz/maple-lib.c).
  * Each side keeps its registrations in its own tree's variables, so all of
  * them live in one process.  Each of RUNS rounds is a child process of its
  * own (fork: every round starts from the same empty state), pinned to
@@ -98,17 +100,21 @@ static void __attribute__((format(printf, 1, 2))) pr_info(const char *fmt, ...)
 /* ---- the side under test, and the API devlist_bench.c calls ---- */
 static const struct fz_ops *ops;
 
+/* the side under test (its index in sides[]), and its calls of the API */
+static int cur;
+static unsigned long api_calls[32];
 #define register_chrdev_region(from, count, name) \
-	ops->register_chrdev_region(from, count, name)
-#define unregister_chrdev_region(from, count) ops->unregister_chrdev_region(from, count)
-#define register_blkdev(major, name)	ops->register_blkdev(major, name, 0)
-#define unregister_blkdev(major, name)	ops->unregister_blkdev(major, name)
+	(api_calls[cur]++, ops->register_chrdev_region(from, count, name))
+#define unregister_chrdev_region(from, count) \
+	(api_calls[cur]++, ops->unregister_chrdev_region(from, count))
+#define register_blkdev(major, name)	(api_calls[cur]++, ops->register_blkdev(major, name, 0))
+#define unregister_blkdev(major, name)	(api_calls[cur]++, ops->unregister_blkdev(major, name))
 
 static int alloc_chrdev_region(dev_t *dev, unsigned int baseminor,
 			       unsigned int count, const char *name)
 {
 	unsigned int d = 0;
-	int ret = ops->alloc_chrdev_region(&d, baseminor, count, name);
+	int ret = (api_calls[cur]++, ops->alloc_chrdev_region(&d, baseminor, count, name));
 
 	*dev = d;
 	return ret;
@@ -159,23 +165,26 @@ static ssize_t read_whole(const char *path, char *buf, size_t size, size_t chunk
 }
 
 /* The sides under test, each with its result file; bench_sides() below. */
-extern const struct fz_ops fz_ops_stock, fz_ops_stock2, fz_ops_fixes, fz_ops_series;
-/* the maple tree prototype, testing/bench/maple.c: not a tree's code */
-extern const struct fz_ops fz_ops_maple;
-unsigned long maple_nodes(unsigned long *taken);
-static const struct { const char *name; const struct fz_ops *ops; } sides[] = {
-	{ "stock", &fz_ops_stock }, { "stock2", &fz_ops_stock2 },
-	{ "fixes", &fz_ops_fixes }, { "series", &fz_ops_series },
-	{ "maple", &fz_ops_maple },
+#define SIDE(name, maple) extern const struct fz_ops fz_ops_##name;
+#include "sides.h"
+#undef SIDE
+static const struct { const char *name; const struct fz_ops *ops; int maple; } sides[] = {
+#define SIDE(name, maple) { #name, &fz_ops_##name, maple },
+#include "sides.h"
+#undef SIDE
 };
+/* the nodes of the maple side's trees (testing/fuzz/maple-lib.c) */
+unsigned long fz_maple_nodes(unsigned long *taken) __attribute__((weak));
 static FILE *outs[ARRAY_SIZE(sides)];
 static int use[ARRAY_SIZE(sides)], nuse;
+_Static_assert(ARRAY_SIZE(sides) <= ARRAY_SIZE(api_calls), "too many sides");
 static u64 side_rng;
 
 static void side_enter(int k)
 {
 	ops = sides[k].ops;
 	out = outs[k];
+	cur = k;
 }
 
 static void side_shuffle(void);
@@ -190,9 +199,12 @@ static void side_shuffle(void);
 } while (0)
 
 /*
- * The longest holds of chrdevs_lock and the block spinlock by a reader;
- * on the maple side, the nodes its trees hold for the population.
+ * The longest holds of chrdevs_lock and of the lock the block reader
+ * takes (the spinlock, or the maple tree's own); on the maple side, the
+ * nodes its trees hold for the population and the nodes taken from the
+ * allocator per 1,000 calls of the API since the last report.
  */
+static void maple_report(int pop, const char *place);
 #define bench_native_extra(pop, place, rep) do {				\
 	unsigned long long __h[2];						\
 	ops->holds(__h);							\
@@ -201,15 +213,24 @@ static void side_shuffle(void);
 			pop, place, rep, __h[0]);				\
 		pr_info("devbench: r pop=%d place=%s wl=bhold rep=%u ns=%llu n=1\n", \
 			pop, place, rep, __h[1]);				\
-		if (ops == &fz_ops_maple) {					\
-			unsigned long __t, __n = maple_nodes(&__t);		\
-			pr_info("devbench: nodes pop=%d place=%s n=%lu taken=%lu\n", \
-				pop, place, __n, __t);				\
-		}								\
+		if (sides[cur].maple && fz_maple_nodes)				\
+			maple_report(pop, place);				\
 	}									\
 } while (0)
 
 #include "devlist_bench.c"
+
+/* The maple side's nodes: held now, and taken per 1,000 calls since last time. */
+static void maple_report(int pop, const char *place)
+{
+	static unsigned long calls, taken;
+	unsigned long t, n = fz_maple_nodes(&t);
+
+	pr_info("devbench: nodes pop=%d place=%s n=%lu taken=%lu\n", pop, place, n,
+		api_calls[cur] > calls ? (t - taken) * 1000 / (api_calls[cur] - calls) : 0);
+	calls = api_calls[cur];
+	taken = t;
+}
 
 /* A new order of the sides in use[], from a generator of its own. */
 static void side_shuffle(void)
@@ -274,11 +295,14 @@ static struct {
 	unsigned long long since, max[2];
 } holds;
 
+/* chrdevs_lock, or the lock a block reader takes: the spinlock or the tree's */
 static int hold_slot(const char *name)
 {
 	if (!strcmp(name, "chrdevs_lock"))
 		return 0;
-	return strcmp(name, "major_names_spinlock") ? -1 : 1;
+	if (!strcmp(name, "major_names_spinlock") || !strcmp(name, "&major_names"))
+		return 1;
+	return -1;
 }
 
 void fz_hold_watch(int on, unsigned long long max[2])
@@ -451,8 +475,8 @@ int main(int argc, char **argv)
 			return fprintf(stderr, "%s: no side %s\n", argv[0], argv[i]), 2;
 		use[nuse++] = k;
 	}
-	if (optind == argc)	/* the trees' sides; the prototype when named */
-		for (nuse = 0; nuse < (int)ARRAY_SIZE(sides) - 1; nuse++)
+	if (optind == argc)
+		for (nuse = 0; nuse < (int)ARRAY_SIZE(sides); nuse++)
 			use[nuse] = nuse;
 	side_rng = seed * 0x9E3779B97F4A7C15ULL + 7;
 	for (i = 1; i <= runs; i++) {
