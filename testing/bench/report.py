@@ -6,12 +6,16 @@ usage: report.py OUTDIR kernel|native ARGS SEED [VISITS_DIR]
 Reads OUTDIR/run-<i>-<side>.bench: the "devbench:" lines of one run of
 testing/bench/devlist_bench.c (a boot of a kernel, or a process of the
 native build) for round i and side stock, stock2 (stock again: the A/A
-pair), fixes (stock with the fixes alone) or series.  A run is rejected,
-and the report fails, if it has an ERROR line, no "done errors=0", a
-background count in /proc/devices other than the one asked for (char: pop,
-block: min(pop, 200); none after the module is done), or, on the kernel
-instrument, a clocksource other than tsc.  Every round must have every
-side.
+pair), fixes (stock with the fixes alone), series, or an alternative of
+testing/bench/alt/ (minimal, maple).  A run is rejected, and the report
+fails, if it has an ERROR line, no "done errors=0", a background count in
+/proc/devices other than the one asked for (char: pop, block: min(pop,
+200); none after the module is done), a /proc/devices at the start other
+than stock's in the same round, or, on the kernel instrument, a
+clocksource other than tsc.  Every round must have stock, stock2, fixes
+and series; an alternative is reported when every round has it.  Where
+the runs read /proc/devices in pieces with registrations between the
+reads (the kernel), a line says which sides printed stock's text.
 
 Per run, a workload's value is the median of its repetitions (ns per
 call).  Where the runs time the speed reference (wl=cal, the same fixed
@@ -29,6 +33,10 @@ the row "not measurable" (more rounds needed).
 VISITS_DIR holds one run of each side of the native build that counts
 list visits (devlist-visits): its "visits=" per call of the series side
 becomes a column.
+
+Each alternative gets a table of its own: its ns, it against stock (the
+ratio per round, median and min..max, beside the A/A band) and the series
+against it; on the maple side, the maple nodes its trees hold and take.
 
 Writes OUTDIR/table.md, OUTDIR/bench.json and OUTDIR/bench.svg; prints
 the table and a last line "N goals met, N missed, N not measurable".
@@ -52,8 +60,8 @@ WL = {
 }
 REG = ("boot", "churn", "dyn-chr", "dyn-blk")
 SIDES = ("stock", "stock2", "fixes", "series")
-# sides reported beside, when every round has them: not a tree's code
-EXTRA = ("maple",)
+# the alternatives (testing/bench/alt/), reported beside when every round has them
+EXTRA = ("minimal", "maple")
 BAND_MAX = 0.10
 
 
@@ -74,7 +82,7 @@ def goal(wl, pop, instrument):
 
 
 def parse(path):
-    run = {"results": {}, "errors": [], "clocksource": None, "done": None, "bg": []}
+    run = {"results": {}, "errors": [], "clocksource": None, "done": None, "bg": [], "listing": {}}
     for line in open(path, errors="replace"):
         line = line.strip()
         if line.startswith("devbench: "):
@@ -89,6 +97,8 @@ def parse(path):
             kv = dict(f.split("=") for f in line.split()[1:])
             nodes = run.setdefault("nodes", {}).setdefault((int(kv["pop"]), kv["place"]), [])
             nodes.append((int(kv["n"]), int(kv.get("taken", 0)) / 1000))
+        elif line.startswith("listing "):
+            run["listing"][line.split()[1]] = line.split(None, 2)[2]
         elif line.startswith("bg "):
             run["bg"].append(dict(f.split("=") for f in line.split()[1:]))
         elif line.startswith("r "):
@@ -189,6 +199,37 @@ def table(rows, head):
     return "\n".join(lines) + "\n"
 
 
+def listings(rounds, rejected):
+    """Reject a run whose /proc/devices at the start is not stock's of its
+    round; return, per side, the rounds whose text read in pieces is not
+    stock's (None where no run read it so)."""
+    pieces = {}
+    for i, r in sorted(rounds.items()):
+        ref = r.get("stock", {}).get("listing", {})
+        for side, run in sorted(r.items()):
+            if "boot" in ref and run["listing"].get("boot") != ref["boot"]:
+                rejected.append(("run-%d-%s.bench" % (i, side),
+                                 ["/proc/devices at the start is not stock's: %s, not %s"
+                                  % (run["listing"].get("boot"), ref["boot"])]))
+            if "pieces" in ref:
+                bad = pieces.setdefault(side, [])
+                if run["listing"].get("pieces") != ref["pieces"]:
+                    bad.append(i)
+    return pieces
+
+
+def pieces_line(pieces):
+    if not pieces:
+        return ""
+    order = sorted(pieces, key=lambda s: (SIDES[:3] + EXTRA + ("series",) + (s,)).index(s))
+    same = [s for s in order if not pieces[s] and s != "stock"]
+    differ = ["**%s** (rounds %s)" % (s, ", ".join(map(str, pieces[s]))) for s in order if pieces[s]]
+    return ("/proc/devices read in 64-byte pieces from one open file, with regions registered "
+            "above the last major shown and released between the reads: stock's text on %s%s.\n"
+            % (", ".join(same) or "no other side",
+               "; another text on " + ", ".join(differ) if differ else ""))
+
+
 def extra_rows(rounds, rows, side):
     """@side against stock and the series, row by row, as rows_of() reads them."""
     out = []
@@ -205,38 +246,47 @@ def extra_rows(rounds, rows, side):
         stock = r["ns"]["stock"]["runs"]
         series = r["ns"]["series"]["runs"]
         vs = [a / b for a, b in zip(val, stock)]
-        vo = [a / b for a, b in zip(val, series)]
+        vo = [b / a for a, b in zip(val, series)]
         nodes = [n for i in rounds for n in rounds[i][side].get("nodes", {}).get(key[:2], [])]
         taken = [t for _, t in nodes]
         nodes = [n for n, _ in nodes]
         out.append({"ns": {"median": statistics.median(val), "min": min(val), "max": max(val)},
                     "vs_stock": statistics.median(vs), "vs_stock_range": [min(vs), max(vs)],
-                    "vs_series": statistics.median(vo), "vs_series_range": [min(vo), max(vo)],
+                    "series_vs": statistics.median(vo), "series_vs_range": [min(vo), max(vo)],
                     "nodes": statistics.median(nodes) if nodes else None,
                     "taken": statistics.median(taken) if taken else None,
                     "row": r})
     return out
 
 
+ABOUT = {
+    "minimal": "stock, the fixes and a cheaper /proc/devices on the hash tables: "
+               "a bitmap of the majors in use, no vsnprintf()",
+    "maple": "minimal's /proc/devices, both registries in maple trees",
+}
+
+
 def extra_table(xrows, side):
-    lines = ["The %s side (testing/bench/maple.c: stock's registries in maple trees, "
-             "not in the series), the same workloads, rounds and order; the maple nodes "
-             "(256 bytes each) that the two trees hold for the population, and the "
-             "nodes taken from the allocator per call that changes a tree, "
-             "preallocations included (all workloads of a repetition):" % side, "",
-             "| workload | background | %s ns (min-max) | %s/stock (min-max) "
-             "| %s/series (min-max) | A/A band | nodes held | nodes taken/call |" % (side, side, side),
-             "|---|---|---|---|---|---|---|---|"]
+    nodes = any(x["nodes"] is not None for x in xrows)
+    lines = ["The %s alternative (testing/bench/alt/%s: %s), the same workloads, rounds and order: "
+             "%s against stock, and the series against %s%s:" % (
+                 side, side, ABOUT.get(side, "not in the series"), side, side,
+                 "; the maple nodes (256 bytes each) that the two trees hold for the population, "
+                 "and the nodes taken from the allocator per 1,000 calls of the API" if nodes else ""), "",
+             "| workload | background | %s ns (min-max) | %s/stock (min-max) | A/A band "
+             "| series/%s (min-max) |%s" % (side, side, side, " nodes held | nodes taken/1,000 calls |" if nodes else ""),
+             "|---|---|---|---|---|---|%s" % ("---|---|" if nodes else "")]
     for x in xrows:
         r = x["row"]
         pop = "boot" if r["pop"] == 0 else "+%d %s" % (r["pop"], r["place"])
-        lines.append("| %s | %s | %s (%s-%s) | %.2f (%.2f-%.2f) | %.2f (%.2f-%.2f) | %.2f-%.2f | %s | %s |" % (
+        lines.append("| %s | %s | %s (%s-%s) | %.2f (%.2f-%.2f) | %.2f-%.2f | %.2f (%.2f-%.2f) |%s" % (
             WL[r["workload"]], pop, fmt(x["ns"]["median"]), fmt(x["ns"]["min"]), fmt(x["ns"]["max"]),
             x["vs_stock"], x["vs_stock_range"][0], x["vs_stock_range"][1],
-            x["vs_series"], x["vs_series_range"][0], x["vs_series_range"][1],
             r["aa_band"][0], r["aa_band"][1],
-            "" if x["nodes"] is None else "%d" % x["nodes"],
-            "" if x["taken"] is None else "%.2f" % x["taken"]))
+            x["series_vs"], x["series_vs_range"][0], x["series_vs_range"][1],
+            "" if not nodes else " %s | %s |" % (
+                "" if x["nodes"] is None else "%d" % x["nodes"],
+                "" if x["taken"] is None else "%.0f" % (x["taken"] * 1000))))
     return "\n".join(lines) + "\n"
 
 
@@ -266,6 +316,7 @@ def main():
         missing = [s for s in SIDES if s not in r]
         if missing:
             rejected.append(("round %d" % i, ["no run of " + ", ".join(missing)]))
+    pieces = listings(rounds, rejected)
     for name, why in rejected:
         print("REJECTED %s: %s" % (name, "; ".join(why)))
     if rejected or not rounds:
@@ -276,14 +327,17 @@ def main():
     extra = [x for x in EXTRA if all(x in r for r in rounds.values())]
     what = "make bench (QEMU TCG boots)" if instrument == "kernel" else \
         "make bench-native (userspace, -O2, one CPU)"
-    head = ("%s: %d rounds of stock, stock2, fixes and series, interleaved "
-            "(seed %s), args \"%s\"; ns per call, or per whole read: medians over "
+    head = ("%s: %d rounds of %s, interleaved "
+            "(seed %s), args \"%s\"; ns per call, or per whole read%s: medians over "
             "rounds of each run's median over repetitions%s" % (
-                what, len(rounds), seed, args,
+                what, len(rounds), ", ".join(list(SIDES[:3]) + extra + ["series"]), seed, args,
+                " (under -icount shift=0 a ns is an instruction)" if "icount" in args else "",
                 ", each divided by its run's speed reference (wl=cal)"
                 if any(k[2] == "cal" for r in rounds.values() for k in r["stock"]["results"])
                 else ""))
     text = table(rows, head)
+    if pieces:
+        text += "\n" + pieces_line(pieces)
     for x in extra:
         xrows = extra_rows(rounds, rows, x)
         text += "\n" + extra_table(xrows, x)
@@ -291,7 +345,8 @@ def main():
             r[x] = {k: v for k, v in xr.items() if k != "row"}
     open(os.path.join(out, "table.md"), "w").write(text)
     json.dump({"instrument": instrument, "seed": seed, "args": args, "rounds": len(rounds),
-               "band_max": BAND_MAX, "rows": rows},
+               "band_max": BAND_MAX, "rows": rows,
+               "pieces_differ": {s: bad for s, bad in pieces.items() if bad}},
               open(os.path.join(out, "bench.json"), "w"), indent=1)
     svg(rows, os.path.join(out, "bench.svg"))
     print(text)
