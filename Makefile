@@ -23,7 +23,7 @@ help:
 	@echo "single stages of make check, in its order (scripts/stages/list):"
 	@echo "  make $$(echo $(STAGE_NAMES) | sed 's/ / | /g')"
 	@echo "not in make check (each writes its section of docs/results.md):"
-	@echo "  make bench        stock, stock again, the fixes and the series under QEMU TCG, interleaved"
+	@echo "  make bench        stock, stock again, the fixes, minimal, maple and the series under QEMU TCG, interleaved"
 	@echo "  make bench-native the same workloads on the extracted code in userspace, natively"
 	@echo "  make size         object sizes, bloat-o-meter, net lines, entities, record sizes"
 	@echo "  make kunit-ci     the suites built in (KUNIT_ALL_TESTS=y) and beside concurrent registrations"

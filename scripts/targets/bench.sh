@@ -2,18 +2,23 @@
 # make bench: stock against the series on what users do, by running both
 # under QEMU (TCG), same config.  The kernels: stock (the pristine base,
 # booted twice a round: stock and stock2, the A/A pair), fixes (stock with
-# the fixes alone) and series (all of it).
+# the fixes alone), the alternatives the series is compared with
+# (testing/bench/alt/: minimal, the fixes and a cheaper /proc/devices on
+# the hash tables; maple, the registries in maple trees) and series (all
+# of it).  Before any round, each alternative boots with the API KUnit
+# suite, which must pass.
 #  1. The registrations of a real boot, in their order, are
 #     testing/bench/boot-order; BENCH_RECORD=1 records them again, from
 #     stock plus testing/bench/record.patch (one log line per
 #     registration), booted with the conformance initramfs.
-#  2. BENCH_ROUNDS rounds (default 5) of the four boots, each round in an
+#  2. BENCH_ROUNDS rounds (default 5) of the six boots, each round in an
 #     order drawn from the seed, each boot loading the benchmark module
 #     testing/bench/devlist_bench.c, which runs every workload at every
 #     population.
 #  3. testing/bench/report.py rejects boots with error lines, wrong
-#     background counts or a clocksource other than tsc, and writes the
-#     table (build/bench/table.md), the JSON and the plot of this run.
+#     background counts, a clocksource other than tsc or another
+#     /proc/devices at boot than stock's, and writes the table
+#     (build/bench/table.md), the JSON and the plot of this run.
 #   BENCH_ROUNDS  rounds (default 5, at least 5: the A/A band)
 #   BENCH_ARGS    module parameters (default: pops=0,64,512,4096 reps=3)
 #   BENCH_SEED    seed of the boot order (default: the time)
@@ -41,6 +46,34 @@ rm -rf "$out"
 mkdir -p "$out"
 "$TOP/scripts/build/kernels.sh" > "$out/kernels.log" 2>&1 ||
 	die "the kernels do not build ($out/kernels.log)"
+"$TOP/scripts/build/alts.sh" > "$out/alts.log" 2>&1 ||
+	die "the alternatives do not build ($out/alts.log)"
+# the kernel tree of each side (build/k/TREE)
+tree_of() {
+	case $1 in
+	stock*) echo p0 ;;
+	fixes) echo "p$nf" ;;
+	series) echo "p$n" ;;
+	*) echo "$1" ;;
+	esac
+}
+sides="stock stock2 fixes $ALTS series"
+
+# Each alternative behaves: the API suite passes on it, whole.
+for a in $ALTS; do
+	"$TOP/scripts/guest/guest-kunit.sh" "$a" > "$out/kunit-$a.log" 2>&1 ||
+		die "$a did not boot with the API suite ($out/kunit-$a.log)"
+	res=$(python3 "$TOP/scripts/lib/ktap.py" "$KDIR/$a" "$a" "$RESULTS/alt/$a.ktap-devices_kunit" \
+		--expected "$RESULTS/alt/$a.expected") || true
+	# shellcheck disable=SC2046
+	set -- $(echo "$res" | tail -n 1)
+	echo "$res" | grep '^not ok' | head -20
+	[ "${2:-1}" = 0 ] && [ "${1:-0}" -gt 0 ] ||
+		die "$a fails the API suite: ${2:-?} cases not ok (KTAP: $RESULTS/alt/$a.ktap-devices_kunit)"
+	grep -q '^@@@ unload-devices_kunit clean' "$RESULTS/alt/$a.log" ||
+		die "$a: the API suite left something registered ($RESULTS/alt/$a.log)"
+	say "bench: $a passes the API suite ($1 cases, $3 skipped)"
+done
 
 # 1. The boot order: stock with a log line per registration.
 if [ "${BENCH_RECORD:-0}" = 1 ]; then
@@ -67,9 +100,9 @@ fi
 [ -s "$bench/boot-order" ] || die "no testing/bench/boot-order: run with BENCH_RECORD=1"
 
 # 2. The module, against each kernel, and the files of each one's guest.
-for side in stock:0 fixes:$nf series:$n; do
-	s=${side%:*} k=${side#*:}
-	"$TOP/scripts/build/module.sh" "$k" "$bench" "$out/mod-$s"
+for s in $sides; do
+	[ "$s" = stock2 ] && continue
+	"$TOP/scripts/build/module.sh" "$(tree_of "$s")" "$bench" "$out/mod-$s"
 	echo "$args" > "$out/args"
 	cat > "$out/$s.files" <<EOL
 dir /lib 755 0 0
@@ -92,19 +125,20 @@ host)	grep -q '^flags.* constant_tsc' /proc/cpuinfo ||
 	khz=$(awk '/^cpu MHz/ { printf "%d", $4 * 1000; exit }' /proc/cpuinfo) qemu_args= ;;
 *)	die "BENCH_CLOCK=$clock: icount or host" ;;
 esac
-say "bench: $rounds rounds of stock, stock2, fixes and series, interleaved (seed $seed; $args)"
+say "bench: $rounds rounds of $(echo $sides | sed 's/ /, /g'), interleaved (seed $seed; $args)"
 i=0
 while [ "$i" -lt "$rounds" ]; do
 	i=$((i + 1))
-	# this round's order: a shuffle of the four, drawn from the seed
-	order=$(printf 'stock\nstock2\nfixes\nseries\n' |
+	# this round's order: a shuffle of the sides, drawn from the seed
+	order=$(printf '%s\n' $sides |
 		awk -v s=$((seed + i)) 'BEGIN { srand(s) } { print rand(), $0 }' |
 		sort -n | cut -d' ' -f2)
 	for s in $order; do
-		case $s in stock*) k=0 img=stock ;; fixes) k=$nf img=fixes ;; *) k=$n img=series ;; esac
+		img=$s
+		[ "$s" = stock2 ] && img=stock
 		b0=$(date +%s)
 		QEMU_ARGS=$qemu_args BOOTARGS="log_buf_len=4M tsc_early_khz=$khz tsc=reliable" \
-			"$TOP/scripts/guest/guest.sh" "$KDIR/p$k/obj" \
+			"$TOP/scripts/guest/guest.sh" "$KDIR/$(tree_of "$s")/obj" \
 			"$out/$img" report "$out/run-$i-$s.log" 900 || die "the $s kernel did not finish round $i"
 		"$TOP/scripts/guest/section.sh" bench "$out/run-$i-$s.log" > "$out/run-$i-$s.bench"
 		grep '^@@@ clocksource' "$out/run-$i-$s.log" | tr -d '\r' >> "$out/run-$i-$s.bench"

@@ -24,6 +24,11 @@
  *   dyn-blk  register_blkdev(0) 8 times in a row, likewise.
  *   proc-cat /proc/devices read whole with 128 KiB reads (what cat does).
  *   proc-64  /proc/devices read whole with 64-byte reads.
+ *   pieces   (not timed, the kernel only) /proc/devices read in 64-byte
+ *            pieces from one open file while a region is registered in
+ *            a free major just above the last one shown, now and then
+ *            between two reads, and released some reads later: stock
+ *            lists what it meets, and every side must print the same.
  *   cal      the speed reference: the same fixed work in every kernel (a
  *            data-dependent walk over a private 16 KiB table), timed
  *            beside the workloads.  Timed with the host's clock under
@@ -38,6 +43,8 @@
  * Output (kernel log, read by scripts/targets/bench.sh):
  *   devbench: r pop=P place=in|out wl=W rep=R ns=T n=N   T ns for N calls
  *   devbench: bg pop=P place=X chr=C blk=B   background lines in /proc/devices
+ *   devbench: listing boot|pieces bytes=N hash=H   /proc/devices at the
+ *            start, and as read in pieces (FNV-1a of its bytes)
  *   devbench: ERROR ...                       the run must be rejected
  *
  * testing/bench/native.c compiles this file in userspace too, against the
@@ -154,6 +161,16 @@ static ssize_t read_whole(const char *path, char *buf, size_t size, size_t chunk
 }
 #endif
 
+/* FNV-1a of @len bytes at @p */
+static u32 hash_of(const char *p, size_t len)
+{
+	u32 h = 2166136261u;
+
+	while (len--)
+		h = (h ^ (u8)*p++) * 16777619u;
+	return h;
+}
+
 /* The boot population, from /proc/devices before anything else runs. */
 static int mark_boot(void)
 {
@@ -164,6 +181,7 @@ static int mark_boot(void)
 
 	if (len <= 0)
 		return len ? len : -EIO;
+	pr_info("devbench: listing boot bytes=%zd hash=%08x\n", len, hash_of(procbuf, len));
 	for (p = procbuf; (line = strsep(&p, "\n"));) {
 		if (!strcmp(line, "Block devices:"))
 			blk = true;
@@ -401,6 +419,82 @@ static void proc(int pop, const char *place, unsigned int rep, size_t chunk)
 			pop, place, chunk > 64 ? "proc-cat" : "proc-64", rep, t, len);
 }
 
+#ifdef __KERNEL__
+/* The first free major above @after that the module may take, or 0. */
+static u32 free_above(bool blk, u32 after)
+{
+	const u8 *use = blk ? blk_use : chr_use;
+	u32 m;
+
+	for (m = after + 1; m < NMAJ; m++)
+		if (use[m] == FREE && (blk || !in_window(m)))
+			return m;
+	return 0;
+}
+
+/*
+ * /proc/devices in 64-byte pieces from one open file: every third read, a
+ * region in the first free major above the last one shown (char, then
+ * block once the block section shows), released four reads later.  Stock
+ * moves one major at a time, so it lists each major registered above the
+ * last one shown that the reader still reaches, and one released before
+ * the reader gets there not at all; the text must be the same everywhere.
+ */
+static void proc_pieces(void)
+{
+	struct file *f = filp_open("/proc/devices", O_RDONLY, 0);
+	struct { bool blk, held; u32 major; int at; } r[64];
+	int nr = 0, k = 0, i;
+	loff_t pos = 0;
+	size_t len = 0;
+	ssize_t n;
+
+	if (IS_ERR(f)) {
+		fail("open /proc/devices", 0, 0, PTR_ERR(f));
+		return;
+	}
+	while (len + 64 < PROC_SIZE && (n = kernel_read(f, procbuf + len, 64, &pos)) > 0) {
+		bool blk;
+		char *end, *line;
+		u32 last = 0, m;
+
+		len += n;
+		procbuf[len] = '\0';
+		k++;
+		for (i = 0; i < nr; i++)
+			if (r[i].held && r[i].at + 4 == k) {
+				unreg(r[i].blk, r[i].major, 0, 1, "pieces");
+				r[i].held = false;
+			}
+		end = strrchr(procbuf, '\n');
+		if (k % 3 || nr == ARRAY_SIZE(r) || !end)
+			continue;
+		/* the major of the last whole line read, in its section */
+		for (line = end; line > procbuf && line[-1] != '\n'; line--)
+			;
+		if (line == end || sscanf(line, "%u", &last) != 1)
+			last = 0;
+		blk = strstr(procbuf, "Block devices:");
+		m = free_above(blk, last);
+		if (!m || reg(blk, false, m, 0, 1, "pieces", &m))
+			continue;
+		(blk ? blk_use : chr_use)[m] = BG;
+		r[nr++] = (typeof(r[0])){ .blk = blk, .held = true, .major = m, .at = k };
+	}
+	fput(f);
+	for (i = 0; i < nr; i++) {
+		if (r[i].held)
+			unreg(r[i].blk, r[i].major, 0, 1, "pieces");
+		(r[i].blk ? blk_use : chr_use)[r[i].major] = FREE;
+	}
+	pr_info("devbench: listing pieces bytes=%zu hash=%08x\n", len, hash_of(procbuf, len));
+}
+#else
+static void proc_pieces(void)
+{
+}
+#endif
+
 #define CAL_WORDS	4096
 #define CAL_STEPS	65536
 static u32 *cal_buf;
@@ -570,6 +664,7 @@ static int __init bench_init(void)
 	}
 	pr_info("devbench: start replay=%d pools=%zu+%zu in=%d out=%d blk=%d\n",
 		nrecs, ARRAY_SIZE(chr_pool), ARRAY_SIZE(blk_pool), nbg_in, nbg_out, nbg_blk);
+	proc_pieces();
 
 	/*
 	 * Warm-up: under TCG the first run of any code also translates it.
