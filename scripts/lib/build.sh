@@ -41,14 +41,15 @@ arch_field() {
 		'$1 == a { f = 1; print ($n == "-" ? "" : $n) } END { exit !f }'
 }
 
-# touched_objects [--with-tests]: the objects of the kernel .c files the
-# series changes, its KUnit suites only when asked (lint, size, W=1);
-# fails, printing nothing, when git cannot say or names none.
+# touched_objects [--with-tests] [REV]: the objects of the kernel .c files
+# the series (or commit REV of build/linux) changes, its KUnit suites only
+# when asked (lint, size, W=1); fails, printing nothing, when git cannot
+# say or names none.
 touched_objects() {
 	if [ "${1:-}" = --with-tests ]; then
-		_files=$(git -C "$KSRC" diff --name-only base HEAD -- '*.c') || return 1
+		_files=$(git -C "$KSRC" diff --name-only base "${2:-HEAD}" -- '*.c') || return 1
 	else
-		_files=$(git -C "$KSRC" diff --name-only base HEAD -- '*.c' ':!*/tests/*') || return 1
+		_files=$(git -C "$KSRC" diff --name-only base "${1:-HEAD}" -- '*.c' ':!*/tests/*') || return 1
 	fi
 	[ -n "$_files" ] || return 1
 	echo "$_files" | sed 's/\.c$/.o/' | tr '\n' ' '
@@ -65,6 +66,15 @@ kunit_modules() {
 		[ -f "$_m" ] || { echo "$_m is in modules.order but was not built" >&2; return 1; }
 	done
 	echo "$_mods"
+}
+
+# net_lines [REV]: the net kernel lines from stock to the series (or to
+# commit REV), tests and Documentation left out: a line per file, then
+# "total +A -D = net N"
+net_lines() {
+	git -C "$KSRC" diff --numstat base "${1:-HEAD}" -- . ':!Documentation' ':!lib/tests' \
+		':!fs/tests' ':!*kunit*' |
+		awk '{ a += $1; d += $2; print "  +" $1 " -" $2 "\t" $3 } END { print "  total +" a " -" d " = net " a - d }'
 }
 
 # kunit_lost CONFIG KSRC REV OPT...: of the options OPT... (NAME=VALUE) that

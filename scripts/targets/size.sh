@@ -9,7 +9,9 @@
 #    info (the two objects built again with -g);
 #  - the net kernel lines of the series (git diff --numstat, tests and
 #    Documentation left out) and the entities include/linux/devlist.h
-#    declares.
+#    declares;
+#  - the same objects and net lines of make bench's alternatives
+#    (testing/bench/alt/: minimal and maple), beside stock and the series.
 # Writes build/results/size.txt and the "size" section of docs/results.md.
 . "$(dirname "$0")/../lib/lib.sh"
 set -e
@@ -51,12 +53,48 @@ sz() {	# sz TREE OBJ: "text data bss" of OBJ, 0 0 0 if the tree has none
 	python3 "$KSRC/scripts/bloat-o-meter" "$KDIR/p0/obj/vmlinux" "$KDIR/p$n/obj/vmlinux" | sed 's/^/  /'
 	echo
 	echo "net kernel lines of the series (tests and Documentation left out):"
-	git -C "$KSRC" diff --numstat base HEAD -- . ':!Documentation' ':!lib/tests' ':!fs/tests' ':!*kunit*' |
-		awk '{ a += $1; d += $2; print "  +" $1 " -" $2 "\t" $3 } END { print "  total +" a " -" d " = net " a - d }'
+	net_lines
 	echo
 	echo "entities declared by include/linux/devlist.h (include guard aside):"
 	header_entities "$KSRC/include/linux/devlist.h" | sed 's/^/  /'
 } > "$out"
+# The alternatives' objects, each in a tree of its own from stock's
+trees=s0 names=stock revs=
+for a in $ALTS; do
+	rev=$(alt_rev "$a") || die "the alternative $a does not apply (see above)"
+	# shellcheck disable=SC2046
+	TARGETS="$(touched_objects "$rev")" FROM=s0 "$TOP/scripts/build/kernel.sh" "s-$a" "$rev" $frags >/dev/null
+	trees="$trees s-$a" names="$names $a" revs="$revs $rev"
+done
+trees="$trees s1" names="$names series"
+# shellcheck disable=SC2046,SC2086
+all=$(printf '%s\n' $objs $(for r in $revs; do touched_objects "$r"; done) | sort -u)
+# total TREE: text+data+bss of all the objects in TREE
+total() { for o in $all; do sz "$1" "$o"; done | awk '{ s += $1 + $2 + $3 } END { print s }'; }
+{
+	echo
+	echo "beside them, make bench's alternatives (testing/bench/alt/), same config"
+	echo "(size: text data bss of each object, then text+data+bss and against stock):"
+	printf '  %-20s' object
+	for nm in $names; do printf ' %18s' "$nm"; done
+	echo
+	for o in $all; do
+		printf '  %-20s' "$o"
+		for t in $trees; do printf ' %18s' "$(sz "$t" "$o")"; done
+		echo
+	done
+	printf '  %-20s' total
+	for t in $trees; do printf ' %18s' "$(total "$t") ($(( $(total "$t") - $(total s0) )))"; done
+	echo
+	set -- $revs
+	for a in $ALTS; do
+		echo
+		echo "net kernel lines of $a (tests and Documentation left out):"
+		net_lines "$1"
+		shift
+	done
+} >> "$out"
+
 # Record sizes from debug info: build the two objects with -g, read them.
 for t in s0:stock_rev s1:series_rev; do
 	TARGETS="fs/char_dev.o block/genhd.o" KMAKE="KCFLAGS=-g" "$TOP/scripts/build/kernel.sh" "${t%:*}" \
