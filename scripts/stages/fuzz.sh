@@ -8,7 +8,9 @@
 #    on the real registration code of fs/char_dev.c, block/genhd.c and
 #    fs/proc/devices.c, allowing only the intentional differences of
 #    docs/design.md; once without and once with allocation failures;
-#  - mutants: known-wrong variants of the series must each be caught.
+#  - mutants: known-wrong variants of the series must each be caught;
+#  - wrap again, stock against each alternative of make bench
+#    (testing/bench/alt/), which must behave as the fixes do.
 # Every run is time-bounded and under timeout: about a minute on 2 cores.
 #   FUZZ_SECONDS=N   seconds per fuzz run (default 8; the wrapper without
 #                    faults gets twice that)
@@ -43,8 +45,14 @@ fi
 [ -x "$out/devlist-core" ] || stage_abort "no fs/devlist.c in $KSRC: nothing for the core fuzzer"
 ok "build (gcc, ASan+UBSan) and extraction -- $(elapsed "$t0") s: $(sed -n 's/^signature chrdev_show 1.*/\/proc\/devices in one pass per section/p; s/^signature chrdev_show 2.*/\/proc\/devices per major/p' "$out/ex-series/info.txt")$(sed -n 's/^proc single$/, one single_open() record/p' "$out/ex-series/info.txt"), chrdevs $(sed -n 's/^shape chrdevs //p' "$out/ex-series/info.txt"), major_names $(sed -n 's/^shape major_names //p' "$out/ex-series/info.txt")"
 
-# ---- the mutants, built now, run at the end
+# ---- the mutants and the alternatives, built now, run at the end
 python3 "$fz/mutate.py" list > "$log/mutants.list" || stage_abort "mutate.py list fails"
+for a in $ALTS; do
+	rev=$(alt_rev "$a" 2>"$log/alt-$a.build.txt") || continue
+	timeout -k 5 300 sh "$fz/build.sh" -o "$out/alt-$a" -s "$KSRC@$rev" -b "$KSRC@$(stock_rev)" \
+		>> "$log/alt-$a.build.txt" 2>&1 &
+done
+wait
 n=0
 while read -r m file who desc; do
 	timeout -k 5 300 sh "$fz/build.sh" -o "$out" -m "$m" > "$log/mutant-$m.build.txt" 2>&1 &
@@ -139,6 +147,21 @@ while read -r m file who desc; do
 		notok "mutant $m caught ($desc) -- NOT caught by$missed in $secs s; $log/mutant-$m.*.txt"
 	fi
 done < "$log/mutants.list"
+# ---- stock against each alternative, the six differences allowed
+for a in $ALTS; do
+	[ -x "$out/alt-$a/devlist-wrap" ] && run "alt-$a" "$secs" "$out/alt-$a/devlist-wrap" -s "$seed" -f &
+done
+wait
+for a in $ALTS; do
+	if [ ! -x "$out/alt-$a/devlist-wrap" ]; then
+		grep -m3 -E 'ERROR|error|apply' "$log/alt-$a.build.txt" | sed 's/^/  /'
+		notok "wrapper fuzz, stock vs make bench's alternative $a -- does not apply or build ($log/alt-$a.build.txt)"
+	else
+		report "alt-$a" "wrapper fuzz, stock vs make bench's alternative $a (testing/bench/alt/$a), the six differences allowed" \
+			"$out/alt-$a/devlist-wrap -s $seed -f"
+	fi
+done
+
 # ---- make bench-native builds and runs (a smoke run: nothing timed is judged)
 if BUILD=$BUILD BENCH_SMOKE=1 BENCH_ROUNDS=1 BENCH_ARGS="pops=0,64 reps=1" BENCH_SEED=$seed \
 	timeout -k 5 300 "$TOP/scripts/targets/bench-native.sh" > "$log/bench-native.txt" 2>&1 &&
