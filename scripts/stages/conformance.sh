@@ -9,6 +9,8 @@
 # call by call; each seed (all its calls), each rule's tally (it explained
 # a call) and each of the comparer's own checks is one result.
 #   TRANSCRIPT_ARGS  module parameters (default in testing/conformance/args)
+#   CONFORMANCE_ALT  NAME: stock against make bench's alternative NAME
+#                    (testing/bench/alt/) in the series' place, by hand
 . "$(dirname "$0")/../lib/lib.sh"
 . "$TOP/scripts/lib/report.sh"
 stage_begin conformance
@@ -19,10 +21,14 @@ args=${TRANSCRIPT_ARGS:-$(cat "$conf/args")}
 
 "$TOP/scripts/build/tree.sh" || stage_abort "build/linux could not be made"
 n=$(patch_count)
-for side in stock:0 series:$n; do
+vs=p$n
+[ -z "${CONFORMANCE_ALT:-}" ] || vs=$CONFORMANCE_ALT
+for side in stock:p0 series:$vs; do
 	s=${side%:*} k=${side#*:}
-	"$TOP/scripts/build/kernels.sh" "$k" > "$out/$s.build" 2>&1 ||
-		stage_abort "the $s kernel (prefix $k) does not build ($KDIR/p$k.log)"
+	case $k in
+	p*) "$TOP/scripts/build/kernels.sh" "${k#p}" > "$out/$s.build" 2>&1 ;;
+	*) "$TOP/scripts/build/alts.sh" "$k" > "$out/$s.build" 2>&1 ;;
+	esac || stage_abort "the $s kernel ($k) does not build ($KDIR/$k.log)"
 	"$TOP/scripts/build/module.sh" "$k" "$conf" "$out/mod-$s" ||
 		stage_abort "the transcript module does not build against the $s kernel"
 	echo "$args" > "$out/mod-$s/transcript.args"
@@ -34,7 +40,7 @@ file /init.d/10-transcript $conf/transcript.init 755 0 0
 EOF
 	t0=$(date +%s)
 	say "conformance: booting the $s kernel ($args; timeout 900 s)"
-	if ! BOOTARGS=log_buf_len=16M "$TOP/scripts/guest/guest.sh" "$KDIR/p$k/obj" "$out/$s" report "$out/$s.log" 900; then
+	if ! BOOTARGS=log_buf_len=16M "$TOP/scripts/guest/guest.sh" "$KDIR/$k/obj" "$out/$s" report "$out/$s.log" 900; then
 		stage_abort "the $s kernel did not finish its boot ($out/$s.log)"
 	fi
 	say "conformance: $s guest done in $(elapsed "$t0") s"
