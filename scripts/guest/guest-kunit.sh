@@ -16,12 +16,14 @@
 set -e
 k=${1:?K}
 nf=$(fixes_count)
+# what the expected failures are of: K, or the alternative's commit
 case $k in
 *[!0-9]*)	# an alternative: the fixes and more
 	out=$RESULTS/alt tree=$k
 	c=$(alt_rev "$k") || die "no alternative $k"
+	of=$c
 	"$TOP/scripts/build/alts.sh" "$k" ;;
-*)	out=$RESULTS/series tree=p$k
+*)	out=$RESULTS/series tree=p$k of=$k
 	c=$(commit_of "$k")
 	[ -n "$c" ] || die "the series has no patch $k"
 	"$TOP/scripts/build/kernels.sh" "$k" ;;
@@ -40,7 +42,7 @@ if [ "$tree" = "$k" ] || [ "$k" -le "$nf" ]; then
 	git -C "$KSRC" show "$api:fs/tests/devices_kunit.c" > "$src/devices_kunit.c" ||
 		die "the first patch of the RFC has no fs/tests/devices_kunit.c"
 	# a case that would never return without its fix skips itself here
-	unrunnable_cases "$k" | while IFS='|' read -r case why; do
+	unrunnable_cases "$of" | while IFS='|' read -r case why; do
 		python3 - "$src/devices_kunit.c" "${case#*.}" "$why" <<'PY' ||
 import sys
 path, fn, why = sys.argv[1:]
@@ -59,8 +61,7 @@ PY
 	echo 'obj-m += devices_kunit.o' > "$src/Kbuild"
 	"$TOP/scripts/build/module.sh" "$k" "$src" "$src/build"
 	mods=$src/build/devices_kunit.ko
-	if [ "$tree" = "$k" ]; then expected_failures "$c" "$out/$tree.expected"
-	else expected_failures "$k" "$out/$tree.expected"; fi
+	expected_failures "$of" "$out/$tree.expected"
 else
 	# the modules this build made, never a leftover .ko
 	mods=$(kunit_modules "$obj") || die "prefix $k: no KUnit module to load (CONFIG_*_KUNIT_TEST=m?)"

@@ -190,9 +190,10 @@ expected_failures() {
 	done > "$2"
 }
 
-# unrunnable_cases K: the cases of testing/kunit/expected-failures marked
-# "skip:TEXT" whose fix the first K patches lack, as "CASE|TEXT" lines:
-# they would never return there, so they are not run (guest-kunit.sh).
+# unrunnable_cases K|REV: the cases of testing/kunit/expected-failures
+# marked "skip:TEXT" whose fix the first K patches (or commit REV) lack, as
+# "CASE|TEXT" lines: they would never return there, so they are not run
+# (guest-kunit.sh).
 unrunnable_cases() {
 	expected_failures "$1" /dev/stdout | sed -n 's/^xskip|//p'
 }
