@@ -26,9 +26,9 @@
  *   proc-64  /proc/devices read whole with 64-byte reads.
  *   pieces   (not timed, the kernel only) /proc/devices read in 64-byte
  *            pieces from one open file while a region is registered in
- *            a free major just above the last one shown, now and then
- *            between two reads, and released some reads later: stock
- *            lists what it meets, and every side must print the same.
+ *            a free major just above the last one shown, between every
+ *            two reads, and released some reads later: stock lists what
+ *            it meets, and every side must print the same.
  *   cal      the speed reference: the same fixed work in every kernel (a
  *            data-dependent walk over a private 16 KiB table), timed
  *            beside the workloads.  Timed with the host's clock under
@@ -433,12 +433,13 @@ static u32 free_above(bool blk, u32 after)
 }
 
 /*
- * /proc/devices in 64-byte pieces from one open file: every third read, a
+ * /proc/devices in 64-byte pieces from one open file: after every read, a
  * region in the first free major above the last one shown (char, then
  * block once the block section shows), released four reads later.  Stock
  * moves one major at a time, so it lists each major registered above the
- * last one shown that the reader still reaches, and one released before
- * the reader gets there not at all; the text must be the same everywhere.
+ * last one shown that the reader still reaches, one released before the
+ * reader gets there not at all, and nothing registered after the read
+ * that reached the end; the text must be the same everywhere.
  */
 static void proc_pieces(void)
 {
@@ -467,7 +468,7 @@ static void proc_pieces(void)
 				r[i].held = false;
 			}
 		end = strrchr(procbuf, '\n');
-		if (k % 3 || nr == ARRAY_SIZE(r) || !end)
+		if (nr == ARRAY_SIZE(r) || !end)
 			continue;
 		/* the major of the last whole line read, in its section */
 		for (line = end; line > procbuf && line[-1] != '\n'; line--)
