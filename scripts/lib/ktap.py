@@ -5,6 +5,7 @@ as KTAP and read back.
 
   ktap.py TREE LABEL LOG [--allow-skip REGEX] [--expected FILE]
                          [--suites REGEX | --except-suites REGEX]
+                         [--number-twice]
       KUnit output (a guest's dmesg, kunit.py's test.log) as one result
       line per test case: "ok|LABEL suite.case", "not ok|LABEL suite.case
       -- WHY" or "skip|LABEL suite.case # reason" (each parameter of a
@@ -16,7 +17,8 @@ as KTAP and read back.
       innermost test the log did not finish), whatever kunit_parser makes
       of the rest of the log.  --suites / --except-suites: only the
       top-level suites whose name matches REGEX (the whole name) / does
-      not match it.
+      not match it.  --number-twice: for suites that are not ours, a name
+      reported again is a case of its own, "NAME #2", not a failure.
 
       kunit_parser knows no expected failure, so the caller names them in
       FILE, one per line: "xfail|CASE|WHY", a case that must fail, then
@@ -98,14 +100,16 @@ def need_parser(tree):
 
 # ---- KUnit logs, through kunit_parser
 
-def cases_of(root, keep=lambda name: True):
+def cases_of(root, keep=lambda name: True, number_twice=False):
     """The results of a parsed KUnit log, in order: ('case', NAME, TEST)
     for each test case (a leaf; each parameter of a parameterised case),
     ('crash', NAME, WHERE) once per crash, for the innermost test the log
     did not finish, and ('bad', NAME, WHY) for a failure of the log
     itself: a name reported twice, a suite "not ok" although none of its
     cases failed.  Top-level suites whose name keep() refuses are left
-    out."""
+    out.  number_twice: a name reported again is numbered ("NAME #2"), for
+    suites that are not ours (KUnit's own example suite gives two
+    parameters one name)."""
     out, seen = [], set()
 
     def failed(r):
@@ -114,7 +118,13 @@ def cases_of(root, keep=lambda name: True):
     def walk(t, path):
         name = '.'.join(path)
         if not t.subtests and path:
-            if name in seen:
+            if name in seen and number_twice:
+                k = 2
+                while f'{name} #{k}' in seen:
+                    k += 1
+                seen.add(f'{name} #{k}')
+                out.append(('case', f'{name} #{k}', t))
+            elif name in seen:
                 out.append(('bad', name, 'reported twice'))
             else:
                 seen.add(name)
@@ -169,7 +179,7 @@ def kunit_results(args):
         print(p, f, s)
         return 1
     crashed = False
-    for kind, name, test in cases_of(root, keep):
+    for kind, name, test in cases_of(root, keep, args.number_twice):
         if kind == 'crash':
             crashed = True
             result('not ok', f'{name} crashed -- {test}; {args.log}'.lstrip())
@@ -519,6 +529,7 @@ def main():
     ap.add_argument('--expected', default=None)
     ap.add_argument('--suites', default=None)
     ap.add_argument('--except-suites', default=None)
+    ap.add_argument('--number-twice', action='store_true')
     args = ap.parse_args()
     need_parser(args.tree)
     return kunit_results(args)

@@ -3,9 +3,8 @@
  * Registrations by someone else, for make kunit-ci and make stress: while
  * loaded, @threads kthreads register and release char and block device
  * numbers in a loop, fixed and dynamic, through every API, as drivers
- * probing beside a test would.  The KUnit suites must pass beside it (or
- * skip a case that has to prove one exact dynamic choice, saying
- * "concurrent registration seen").
+ * probing beside a test would.  The KUnit suites must pass beside it,
+ * every case, with no skip.
  *
  * Every grant is checked to be exclusive: a fixed range or a dynamic major
  * that one thread holds must not be granted to another before it is
