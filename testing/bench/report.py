@@ -26,9 +26,14 @@ by up to 1.6x from boot to boot, the same for every workload of a boot).  Per ro
 median over rounds, shown with its min..max.  The A/A band is the min..max
 over rounds of stock2_i / stock_i, and its width is max - min.  series /
 fixes (the conversion alone) is the median over rounds of series_i /
-fixes_i.  A goal is met when the ratio is at most the goal or inside the
-A/A band, and only when the band is at most 0.10 wide; a wider band makes
-the row "not measurable" (more rounds needed).
+fixes_i.  series - stock is the median over rounds of series_i - stock_i,
+in ns.  The goals are docs/design.md's bounds: natively, a registration
+at most 150 ns over stock at the boot's population and +64, at most 1 us
+at +512 and at most 10 us at +4,096 (absolute: the series' median); under
+TCG registration ratios are reported, not judged.  A reader's longest lock
+hold is met when its ratio is at most 1 or inside the A/A band, and only
+when the band is at most 0.10 wide; a wider band makes the row "not
+measurable" (more rounds needed).
 
 VISITS_DIR holds one run of each side of the native build that counts
 list visits (devlist-visits): its "visits=" per call of the series side
@@ -66,18 +71,21 @@ BAND_MAX = 0.10
 
 
 def goal(wl, pop, instrument):
-    """(limit, text) of the goal for series/stock, or None."""
-    if wl in REG:
+    """(kind, limit, text) of the row's goal, or None (docs/design.md,
+    Bounds).  kind "abs": the series' ns at most the limit; "over": the
+    series at most the limit in ns over stock (the median over rounds of
+    series_i - stock_i); "ratio": series/stock at most the limit or inside
+    the A/A band.  Registrations are judged natively only: under TCG a ns
+    is not a user's ns, and ratios are reported, not judged."""
+    if wl in REG and instrument == "native":
         if pop in (0, 64):
-            return (1.0, "no slower")
+            return ("over", 150, "at most 150 ns over stock")
         if pop == 512:
-            return (1.5, "at most 1.5x")
+            return ("abs", 1000, "at most 1 us")
         if pop == 4096:
-            return (3.0, "stretch: at most 3x")
-    if wl == "proc-cat" and pop in (0, 64) and instrument == "kernel":
-        return (0.2, "5x faster")
+            return ("abs", 10000, "at most 10 us")
     if wl in ("hold", "bhold"):
-        return (1.0, "no longer than stock")
+        return ("ratio", 1.0, "no longer than stock")
     return None
 
 
@@ -152,12 +160,17 @@ def rows_of(rounds, instrument, visits):
         aa = [a / b for a, b in zip(val["stock2"], val["stock"])]
         conv = [a / b for a, b in zip(val["series"], val["fixes"])]
         ratio, band = statistics.median(ratios), [min(aa), max(aa)]
+        over = statistics.median(a - b for a, b in zip(val["series"], val["stock"]))
         g = goal(key[2], key[0], instrument)
         if not g:
             status = None
+        elif g[0] == "abs":
+            status = "met" if statistics.median(val["series"]) <= g[1] else "missed"
+        elif g[0] == "over":
+            status = "met" if over <= g[1] else "missed"
         elif band[1] - band[0] > BAND_MAX:
             status = "not measurable"
-        elif ratio <= g[0] or band[0] <= ratio <= band[1]:
+        elif ratio <= g[1] or band[0] <= ratio <= band[1]:
             status = "met"
         else:
             status = "missed"
@@ -166,9 +179,9 @@ def rows_of(rounds, instrument, visits):
             "ns": {s: {"median": statistics.median(v), "min": min(v), "max": max(v), "runs": v}
                    for s, v in val.items()},
             "ratio": ratio, "ratio_range": [min(ratios), max(ratios)],
-            "aa_band": band, "series_fixes": statistics.median(conv),
+            "aa_band": band, "series_fixes": statistics.median(conv), "over_stock": over,
             "visits": visits.get(key),
-            "goal": g and {"max": g[0], "text": g[1]}, "status": status})
+            "goal": g and {"kind": g[0], "max": g[1], "text": g[2]}, "status": status})
     return rows
 
 
@@ -180,9 +193,9 @@ def table(rows, head):
     vis = any(r["visits"] is not None for r in rows)
     lines = [head, "",
              "| workload | background | stock ns (min-max) | series ns (min-max) "
-             "| series/stock (min-max) | A/A band | series/fixes |%s goal |"
+             "| series/stock (min-max) | A/A band | series/fixes | series-stock ns |%s goal |"
              % (" visits/call |" if vis else ""),
-             "|---|---|---|---|---|---|---|%s---|" % ("---|" if vis else "")]
+             "|---|---|---|---|---|---|---|---|%s---|" % ("---|" if vis else "")]
     for r in rows:
         pop = "boot" if r["pop"] == 0 else "+%d %s" % (r["pop"], r["place"])
         s, o = r["ns"]["stock"], r["ns"]["series"]
@@ -191,11 +204,11 @@ def table(rows, head):
             g = "%s: %s" % (r["goal"]["text"], r["status"] if r["status"] == "met"
                             else "**%s**" % r["status"])
         v = "" if not vis else " %s |" % ("" if r["visits"] is None else "%.1f" % r["visits"])
-        lines.append("| %s | %s | %s (%s-%s) | %s (%s-%s) | %.2f (%.2f-%.2f) | %.2f-%.2f | %.2f |%s %s |" % (
+        lines.append("| %s | %s | %s (%s-%s) | %s (%s-%s) | %.2f (%.2f-%.2f) | %.2f-%.2f | %.2f | %+.0f |%s %s |" % (
             WL[r["workload"]], pop, fmt(s["median"]), fmt(s["min"]), fmt(s["max"]),
             fmt(o["median"]), fmt(o["min"]), fmt(o["max"]), r["ratio"],
             r["ratio_range"][0], r["ratio_range"][1], r["aa_band"][0], r["aa_band"][1],
-            r["series_fixes"], v, g))
+            r["series_fixes"], r["over_stock"], v, g))
     return "\n".join(lines) + "\n"
 
 
