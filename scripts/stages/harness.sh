@@ -269,7 +269,7 @@ red_in "ktap.py: the test fails on a ktap.py that reads a not ok suite with pass
 	lib/ktap.py '/^        elif path and t.status == S.FAILURE and not any(failed(r) for r in mine):$/,+1d' "2 0"
 red_in "ktap.py: the test fails on a ktap.py that counts a case reported twice as two" ktap.sh \
 	"a case reported twice is a failure, not two passes" \
-	lib/ktap.py 's/^            if name in seen:$/            if False:/' "1 1"
+	lib/ktap.py 's/^            elif name in seen:$/            elif False:/' "1 1"
 red_in "ktap.py: the test fails on a ktap.py that counts every test a crash left unfinished" ktap.sh \
 	"a crash is one failure, named after the test it did not finish" \
 	lib/ktap.py "s/^            if not any(r\[0\] == 'crash' for r in mine):$/            if True:/" "1 1"
