@@ -265,7 +265,10 @@ side stock "$out/ex-stock" "$out/kinc-stock" &
 side series "$out/ex-series" "$out/kinc-series" &
 wait
 [ -f "$out/ex-stock/side.o" ] && [ -f "$out/ex-series/side.o" ] || die "a side does not build"
-cc "$out/wrap.o" "$here/wrap.c" &
+# the intentional differences, from their one table
+awk -F'|' -f "$here/differences.awk" "$top/testing/differences" > "$out/differences.h" ||
+	die "testing/differences: a malformed line"
+cc "$out/wrap.o" "$here/wrap.c" -I"$out" &
 if [ -f "$out/src-series/fs/devlist.c" ]; then
 	cc "$out/devlist.o" "$out/src-series/fs/devlist.c" -I"$out/kinc-series" &
 	cc "$out/core.o" "$here/core.c" -I"$out/kinc-series" &

@@ -21,10 +21,10 @@
  * seq_operations, restarted every few records as read() does).
  *
  * Stock and the series may differ only where the intentional differences
- * of docs/design.md say so.  A model (below) computes, from the state
- * before the call, what stock does and what the series must do; the fixes
- * it applies for the series are the differences, by their IDs (-F,
- * default all):
+ * of docs/design.md say so, listed in testing/differences.  A model (below)
+ * computes, from the state before the call, what stock does and what the
+ * series must do; the fixes it applies for the series are the differences,
+ * by their IDs (-F, default all):
  *   D1c  the dynamic char major is the highest free major in 254..234
  *        then 511..384; stock skips a major in 234..254 whose hash slot is
  *        taken by the major 255 above it
@@ -76,18 +76,33 @@
 #define SENTINEL	0xdeadbeefU
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
+/*
+ * The differences, from testing/differences: build.sh writes differences.h,
+ * one DIFF(ID, "Id", "what") line each.  The model below knows six; a
+ * table with another count does not build until the model follows it.
+ */
 enum {
-	F_D1C = 1, F_D1B = 2, F_D2T = 4, F_D2M = 8, F_D4 = 16, F_D3 = 32,
-	F_ALL = 63,
+#define DIFF(id, name, what) B_##id,
+#include "differences.h"
+#undef DIFF
+	NDIFF
 };
-static const char *const fix_names[] = {
-	"D1c", "D1b", "D2t", "D2m", "D4", "D3",
+enum {
+#define DIFF(id, name, what) F_##id = 1 << B_##id,
+#include "differences.h"
+#undef DIFF
+	F_ALL = (1 << NDIFF) - 1,
 };
-static const char *const rule_names[] = {
-	"hash-slot dynamic char major", "hash-slot dynamic block major",
-	"dev_t top in register_chrdev_region", "baseminor beyond MINORMASK",
-	"major 0 in register_chrdev_region",
-	"release in major 4095 or up to the top of dev_t",
+_Static_assert(NDIFF == 6, "testing/differences changed: teach wrap.c's model the change");
+static const char *const fix_names[NDIFF] = {
+#define DIFF(id, name, what) name,
+#include "differences.h"
+#undef DIFF
+};
+static const char *const rule_names[NDIFF] = {
+#define DIFF(id, name, what) what,
+#include "differences.h"
+#undef DIFF
 };
 
 /* ---------------------------------------------------------------- state */
@@ -230,7 +245,7 @@ static void repro_line(void)
 	if (fixes != F_ALL) {
 		size_t n = 0;
 
-		for (int i = 0; i < 6; i++)
+		for (int i = 0; i < NDIFF; i++)
 			if (fixes & 1 << i)
 				n += snprintf(f + n, sizeof(f) - n, "%s%s", n ? "," : " -F ",
 					      fix_names[i]);
@@ -1096,7 +1111,7 @@ static void names_of(unsigned int bits, char *buf, size_t size)
 	size_t n = 0;
 
 	buf[0] = '\0';
-	for (int i = 0; i < 6; i++)
+	for (int i = 0; i < NDIFF; i++)
 		if (bits & 1 << i)
 			n += snprintf(buf + n, size - n, "%s%s", n ? "; " : "", rule_names[i]);
 	if (!n)
@@ -1119,7 +1134,7 @@ static __attribute__((noreturn)) void failure(const char *why, const char *rules
 /* ------------------------------------------------------------ statistics */
 
 static struct {
-	unsigned long ops, kind[NKINDS], kind_ok[NKINDS], rule[6], rule_ops, hang_skipped;
+	unsigned long ops, kind[NKINDS], kind_ok[NKINDS], rule[NDIFF], rule_ops, hang_skipped;
 	unsigned long msgs, warns, injected, resyncs, seeds, max_c, max_b, proc_locks;
 	unsigned long proc_reads, cdev_events, pieces, pieces_changed;
 } st;
@@ -1218,7 +1233,7 @@ static void do_call(struct call *c)
 	}
 	rule = outcome_diff(&p_stock, &p_series, false) != NULL;
 	if (rule) {
-		for (int i = 0; i < 6; i++) {
+		for (int i = 0; i < NDIFF; i++) {
 			if (!(fixes & 1 << i))
 				continue;
 			run_model(&now, c, 1 << i, &p_one);
@@ -1272,7 +1287,7 @@ static void do_call(struct call *c)
 			failure(why, rules, "stock", &o_stock, "model", &p_stock);
 		}
 	} else {
-		for (int i = 0; i < 6; i++)
+		for (int i = 0; i < NDIFF; i++)
 			if (diffbits & 1 << i)
 				st.rule[i]++;
 		st.rule_ops++;
@@ -2047,10 +2062,13 @@ static unsigned int parse_fixes(const char *s)
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		int i;
 
-		for (i = 0; i < 6 && strcmp(tok, fix_names[i]); i++)
+		for (i = 0; i < NDIFF && strcmp(tok, fix_names[i]); i++)
 			;
-		if (i == 6) {
-			fprintf(stderr, "unknown fix %s (D1c D1b D2t D2m D4 D3 all none)\n", tok);
+		if (i == NDIFF) {
+			fprintf(stderr, "unknown fix %s (", tok);
+			for (i = 0; i < NDIFF; i++)
+				fprintf(stderr, "%s ", fix_names[i]);
+			fprintf(stderr, "all none)\n");
 			exit(2);
 		}
 		f |= 1 << i;
@@ -2105,7 +2123,7 @@ int main(int argc, char **argv)
 		seed++;
 	} while (secs > 0 && now_s() - t0 < secs);
 	t = now_s() - t0;
-	for (int i = 0; i < 6; i++)
+	for (int i = 0; i < NDIFF; i++)
 		if (fixes & 1 << i)
 			n += snprintf(rules + n, sizeof(rules) - n, "%s%s %lu", n ? ", " : "",
 				      fix_names[i], st.rule[i]);
