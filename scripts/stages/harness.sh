@@ -355,8 +355,9 @@ passes "bench report: ratios, the A/A band, bounds and goals met, missed and not
 	"$RESULTS/harness/bench-report.txt" python3 "$TOP/testing/bench/selftest.py"
 
 # The one table of the intentional differences and its readers: a row
-# removed, or a row's rule taken away, breaks the build of wrap.c's model
-# and the loading of the conformance rules, each on its own.
+# removed, or a row's rule taken away, breaks the build of the wrapper
+# fuzzer's model (wrap-model.c) and the loading of the conformance rules,
+# each on its own.
 passes "differences table" "$RESULTS/harness/differences.txt" sh "$h/differences.sh"
 red_on "differences: the test fails on a table without D2m (wrap.c)" differences.sh testing/differences \
 	'/^D2m|/d' "1 0" "wrap.c builds against the table's header"

@@ -3,8 +3,8 @@
 # and its readers (seconds, no kernel):
 #   1. differences.awk makes a DIFF() line of each row and refuses a
 #      malformed row;
-#   2. wrap.c builds against the header made from the table (its model
-#      knows exactly these differences);
+#   2. wrap.c and its parts (wrap-*.c) build against the header made from
+#      the table (the model, wrap-model.c, knows exactly these differences);
 #   3. rules.py loads it: a conformance rule for each row marked "rule",
 #      none for the others.
 # usage: differences.sh [TABLE]   (default testing/differences; the harness
@@ -23,7 +23,7 @@ t "differences.awk: a malformed row is an error" bad_refused
 mkdir -p "$tmp/inc"
 header "$table" "$tmp/inc/differences.h"
 t "wrap.c builds against the table's header" \
-	${CC:-gcc} -std=gnu11 -fsyntax-only -I"$fz" -I"$tmp/inc" "$fz/wrap.c"
+	${CC:-gcc} -std=gnu11 -fsyntax-only -I"$fz" -I"$tmp/inc" "$fz/wrap.c" "$fz"/wrap-*.c
 t "rules.py: a rule for each difference of the table marked rule" \
 	env DEVLIST_DIFFERENCES="$table" PYTHONPATH="$top/testing/conformance" python3 -c 'import rules'
 [ "$fails" = 0 ]
