@@ -613,7 +613,7 @@ void do_call(struct call *c)
 		if (model_check && (d = outcome_diff(&o_stock, &p_stock, false))) {
 			char why[160];
 
-			snprintf(why, sizeof(why), "stock and the model differ in the %s (a bug in the model: wrap.c)", d);
+			snprintf(why, sizeof(why), "stock and the model differ in the %s (a bug in the model: wrap-model.c)", d);
 			failure(why, rules, "stock", &o_stock, "model", &p_stock);
 		}
 	} else {
@@ -631,7 +631,7 @@ void do_call(struct call *c)
 		if (!p_stock.hang && (d = outcome_diff(&o_stock, &p_stock, false))) {
 			char why[160];
 
-			snprintf(why, sizeof(why), "stock is not what the rule says of it: %s (a bug in the model: wrap.c)", d);
+			snprintf(why, sizeof(why), "stock is not what the rule says of it: %s (a bug in the model: wrap-model.c)", d);
 			failure(why, rules, "stock", &o_stock, "rule says", &p_stock);
 		}
 		if (verbose)
