@@ -351,6 +351,18 @@ CHECK_RUN_CASES=kinds red_in "make check: the test fails on a ktap.py that count
 
 passes "conformance comparer: every mutant rejected, the clean copy accepted" \
 	"$RESULTS/harness/comparer.txt" python3 "$TOP/testing/conformance/selftest.py"
-passes "bench report: ratios, the A/A band, goals met, missed and not measurable, bad runs rejected" \
+passes "bench report: ratios, the A/A band, bounds and goals met, missed and not measurable, bad runs rejected" \
 	"$RESULTS/harness/bench-report.txt" python3 "$TOP/testing/bench/selftest.py"
+
+# The one table of the intentional differences and its readers: a row
+# removed, or a row's rule taken away, breaks the build of the wrapper
+# fuzzer's model (wrap-model.c) and the loading of the conformance rules,
+# each on its own.
+passes "differences table" "$RESULTS/harness/differences.txt" sh "$h/differences.sh"
+red_on "differences: the test fails on a table without D2m (wrap.c)" differences.sh testing/differences \
+	'/^D2m|/d' "1 0" "wrap.c builds against the table's header"
+red_on "differences: the test fails on a table without D2m (rules.py)" differences.sh testing/differences \
+	'/^D2m|/d' "1 0" "rules.py: a rule for each difference of the table marked rule"
+red_on "differences: the test fails on a table that gives D3 a conformance rule" differences.sh testing/differences \
+	's/^D3|none|/D3|rule|/' "1 1" "rules.py: a rule for each difference of the table marked rule"
 stage_end

@@ -7,11 +7,32 @@ rule expects next.  Part of the comparer (compare.py)."""
 from model import (EBUSY, EINVAL, Model, full_msg, line_of,
                    minor_msg, outcome, ours_blk, ours_chr, stock_blk, stock_chr,
                    with_line, without_line)
+import os
+
 from transcript import MINORMASK, TOP, WHOLE
 
-# docs/design.md; D3 has no rule: the only call where it differs never
-# returns on stock, and the conformance module never makes one
-RULES = ('D1c', 'D1b', 'D2t', 'D2m', 'D4')
+# testing/differences, the one table of the intentional differences
+# (DEVLIST_DIFFERENCES: another one, for the harness)
+TABLE = os.environ.get('DEVLIST_DIFFERENCES') or os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), '..', 'differences')
+
+
+def differences(path=TABLE):
+    """[(ID, conformance, what)] of the table, in its order."""
+    rows = []
+    for n, line in enumerate(open(path), 1):
+        if line.startswith('#') or not line.strip():
+            continue
+        f = line.rstrip('\n').split('|')
+        if len(f) != 3 or f[1] not in ('rule', 'none'):
+            raise SystemExit(f'{path}:{n}: not ID|rule or none|what: {line!r}')
+        rows.append(tuple(f))
+    return rows
+
+
+# the differences a rule allows (D3 has none: the only call where it
+# differs never returns on stock, and the conformance module never makes one)
+RULES = tuple(d for d, kind, _ in differences() if kind == 'rule')
 
 
 def dynamic_call(rec):
@@ -195,7 +216,12 @@ def rule_d4(s, o, ctx):
 
 
 # each returns None (not its case) or (rule ID, ok, why)
-RULE_FUNCS = (rule_d1, rule_d2t, rule_d2m, rule_d4)
+# the rule of each difference; the table and these must name the same ones
+RULE_OF = {'D1c': rule_d1, 'D1b': rule_d1, 'D2t': rule_d2t, 'D2m': rule_d2m, 'D4': rule_d4}
+if set(RULE_OF) != set(RULES):
+    raise SystemExit('testing/differences and rules.py disagree: rules for %s, the table has %s'
+                     % (' '.join(sorted(RULE_OF)), ' '.join(RULES)))
+RULE_FUNCS = tuple(dict.fromkeys(RULE_OF[d] for d in RULES))
 
 
 def follow_up(s, o, ctx):

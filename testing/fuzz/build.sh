@@ -12,7 +12,7 @@
 # OUT/src-*, the registration code is extracted from them (extract.py)
 # and everything is compiled with gcc (CC), ASan and UBSan:
 #   OUT/devlist-core   fs/devlist.c against a reference model (core.c)
-#   OUT/devlist-wrap   stock against the series (wrap.c)
+#   OUT/devlist-wrap   stock against the series (wrap.c and its parts, wrap-*.c)
 # With -m, OUT must hold a build already; the mutant (mutate.py list) is
 # applied to a copy of the series' files and OUT/mutant-M/ gets the
 # binaries it changes.
@@ -178,13 +178,26 @@ kinc() {	# kinc SRCDIR DIR: DIR/linux/devlist.h if the tree has one
 	[ ! -f "$1/include/linux/devlist.h" ] || cp "$1/include/linux/devlist.h" "$2/linux/"
 }
 
+# the wrapper fuzzer's parts (wrap.c, the driver, and the files it is split
+# into), each compiled to $out/PART.o; WRAP_O: those objects
+WRAP_PARTS="wrap wrap-model wrap-compare wrap-gen"
+WRAP_O=
+for _p in $WRAP_PARTS; do
+	WRAP_O="$WRAP_O $out/$_p.o"
+done
+wrap_built() {	# wrap_built: whether every part of the wrapper fuzzer compiled
+	for _p in $WRAP_PARTS; do
+		[ -f "$out/$_p.o" ] || return 1
+	done
+}
+
 link_wrap() {	# link_wrap OUTPUT SERIES_SIDE_O [DEVLIST_O]
-	# shellcheck disable=SC2086 # a list of options
-	$CC $SAN -o "$1" "$out/wrap.o" "$out/ex-stock/side.o" "$2" ${3:+"$3"} $LIBS
+	# shellcheck disable=SC2086 # lists of objects and options
+	$CC $SAN -o "$1" $WRAP_O "$out/ex-stock/side.o" "$2" ${3:+"$3"} $LIBS
 }
 
 if [ -n "$mutant" ]; then
-	[ -f "$out/wrap.o" ] && [ -f "$out/tools" ] || die "no build in $out: run $0 -o $out first"
+	wrap_built && [ -f "$out/tools" ] || die "no build in $out: run $0 -o $out first"
 	TOOLS=$(cat "$out/tools")
 	m=$out/mutant-$mutant
 	rm -rf "$m"
@@ -265,13 +278,18 @@ side stock "$out/ex-stock" "$out/kinc-stock" &
 side series "$out/ex-series" "$out/kinc-series" &
 wait
 [ -f "$out/ex-stock/side.o" ] && [ -f "$out/ex-series/side.o" ] || die "a side does not build"
-cc "$out/wrap.o" "$here/wrap.c" &
+# the intentional differences, from their one table
+awk -F'|' -f "$here/differences.awk" "$top/testing/differences" > "$out/differences.h" ||
+	die "testing/differences: a malformed line"
+for p in $WRAP_PARTS; do
+	cc "$out/$p.o" "$here/$p.c" -I"$out" &
+done
 if [ -f "$out/src-series/fs/devlist.c" ]; then
 	cc "$out/devlist.o" "$out/src-series/fs/devlist.c" -I"$out/kinc-series" &
 	cc "$out/core.o" "$here/core.c" -I"$out/kinc-series" &
 fi
 wait
-[ -f "$out/wrap.o" ] || die "wrap.c does not compile"
+wrap_built || die "wrap.c or a part of it (wrap-*.c) does not compile"
 if [ -f "$out/src-series/fs/devlist.c" ]; then
 	[ -f "$out/devlist.o" ] && [ -f "$out/core.o" ] || die "fs/devlist.c or core.c does not compile"
 	$CC $SAN -o "$out/devlist-core" "$out/core.o" "$out/devlist.o"
