@@ -16,6 +16,9 @@ static unsigned long fz_proc(char *buf, unsigned long size, unsigned int restart
 
 	if (devinfo_show(&m, NULL))
 		fz_fatal("devinfo show returned an error");
+	if (seq_has_overflowed(&m))
+		fz_fatal("/proc/devices does not fit in the harness's buffer (%lu bytes)", size);
+	buf[m.count] = '\0';
 	return m.count;
 }
 
@@ -73,6 +76,8 @@ static unsigned long fz_proc_reads(char *out, unsigned long size, unsigned long 
 				fz_fatal("devinfo show returned an error");
 		}
 		m.op->stop(&m, p);
+		if (seq_has_overflowed(&m))
+			fz_fatal("/proc/devices: a read overflowed the seq_file's buffer");
 		n = m.count < want - copied ? m.count : want - copied;
 		memcpy(out + len + copied, kbuf, n);
 		copied += n;
@@ -88,26 +93,35 @@ done:
 	return len;
 }
 
+/*
+ * The whole file in one buffer (@size: the harness makes it big enough for
+ * any listing; one that does not fit is fatal), through the seq_operations
+ * as seq_read_iter() drives them on reads that never fill a buffer, with
+ * ->stop() and ->start() again at m.index every @restart records (0: never),
+ * as another read() would.
+ */
 static unsigned long fz_proc(char *buf, unsigned long size, unsigned int restart)
 {
 	struct seq_file m = { .buf = buf, .size = size, .op = &devinfo_ops };
 	unsigned int k = 0, guard = 0;
-	loff_t pos = 0;
 	void *v;
 
-	v = m.op->start(&m, &pos);
+	v = m.op->start(&m, &m.index);
 	while (v) {
 		if (m.op->show(&m, v))
 			fz_fatal("devinfo show returned an error");
-		v = m.op->next(&m, v, &pos);
+		v = m.op->next(&m, v, &m.index);
 		if (++guard > 100000)
 			fz_fatal("/proc/devices does not end");
 		if (v && restart && ++k % restart == 0) {
 			m.op->stop(&m, v);
-			v = m.op->start(&m, &pos);
+			v = m.op->start(&m, &m.index);
 		}
 	}
 	m.op->stop(&m, v);
+	if (seq_has_overflowed(&m))
+		fz_fatal("/proc/devices does not fit in the harness's buffer (%lu bytes)", size);
+	buf[m.count] = '\0';
 	return m.count;
 }
 #endif
