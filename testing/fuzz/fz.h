@@ -52,6 +52,9 @@ struct fz_ops {
 	 * makes them, calling @between with the bytes read so far after each */
 	unsigned long (*proc_reads)(char *buf, unsigned long size, unsigned long chunk,
 				    void (*between)(void *arg, unsigned long len), void *arg);
+	/* how many of those read()s stopped on a record that did not fit
+	 * in the seq_file's buffer */
+	const unsigned long *full_stops;
 	/*
 	 * the longest hold of chrdevs_lock ([0]) and of the block spinlock
 	 * ([1]) during one whole read of /proc/devices

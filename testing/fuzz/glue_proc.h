@@ -16,6 +16,9 @@ static unsigned long fz_proc(char *buf, unsigned long size, unsigned int restart
 
 	if (devinfo_show(&m, NULL))
 		fz_fatal("devinfo show returned an error");
+	if (seq_has_overflowed(&m))
+		fz_fatal("/proc/devices does not fit in the harness's buffer (%lu bytes)", size);
+	buf[m.count] = '\0';
 	return m.count;
 }
 
@@ -24,60 +27,105 @@ static unsigned long fz_proc_reads(char *buf, unsigned long size, unsigned long 
 {
 	return fz_proc(buf, size, 0);
 }
+static unsigned long fz_full_stops;
 #else
+/* the biggest seq_file buffer a read here may double up to */
+#define FZ_SEQ_BUF_MAX	(1UL << 20)
+static unsigned long fz_full_stops;	/* reads a full buffer stopped */
 /*
- * read()s of at most @chunk bytes, each as fs/seq_file.c's seq_read_iter()
- * (7.3) makes it: the bytes left from the last record first, then records
- * from ->start() at the kept position, empty ones skipped, and as many more
- * as fit the read, ->next() once after each record shown.  The seq_file's
- * buffer here never overflows (a record that would is fatal), as reads of
- * fewer bytes than a page never fill the kernel's.
+ * read()s of at most @chunk bytes into @out (@size at most in all), each as
+ * fs/seq_file.c's seq_read_iter() (7.3) makes it on one open file: the
+ * bytes the last read left in the buffer first (from m.from), then, from
+ * ->start() at m.index, the first record with something in it (empty ones
+ * passed with ->next(); one that overflows the buffer retried from ->start()
+ * in a buffer twice the size, which starts at a page), then more records as
+ * long as the read wants more and they fit: the record that overflows the
+ * buffer is dropped and the read stops, the position left where ->next()
+ * (or ->show()) put it.  The position is the seq_file's own m.index, which
+ * ->start() and ->next() get a pointer to and ->show() may set.  @between
+ * is called after each read with the bytes read so far.
  */
 static unsigned long fz_proc_reads(char *out, unsigned long size, unsigned long chunk,
 				   void (*between)(void *, unsigned long), void *arg)
 {
-	static char kbuf[1 << 16];
-	struct seq_file m = { .buf = kbuf, .size = sizeof(kbuf), .op = &devinfo_ops };
-	unsigned long len = 0, from = 0, want, copied, n;
-	loff_t index = 0;
+	static char kbuf[FZ_SEQ_BUF_MAX];
+	struct seq_file m = { .buf = kbuf, .size = PAGE_SIZE, .op = &devinfo_ops };
+	unsigned long len = 0, want, copied, n;
 	void *p;
+	int err;
 
 	while ((want = chunk < size - len ? chunk : size - len)) {
 		copied = 0;
 		if (m.count) {		/* what the last read left */
 			n = m.count < want ? m.count : want;
-			memcpy(out + len, kbuf + from, n);
+			memcpy(out + len, m.buf + m.from, n);
 			m.count -= n;
-			from += n;
+			m.from += n;
 			copied = n;
 			if (m.count)
 				goto done;
 		}
-		from = 0;
-		p = m.op->start(&m, &index);
-		while (p && !m.count) {	/* a record with something in it */
-			if (m.op->show(&m, p))
-				fz_fatal("devinfo show returned an error");
-			if (!m.count)
-				p = m.op->next(&m, p, &index);
-		}
-		while (p) {		/* more records, while the read wants more */
-			loff_t pos = index;
-
-			p = m.op->next(&m, p, &index);
-			if (pos == index)
-				fz_fatal("devinfo next did not move the position");
-			if (!p || m.count >= want - copied)
+		/* get a non-empty record in the buffer */
+		m.from = 0;
+		p = m.op->start(&m, &m.index);
+		while (1) {
+			if (!p || IS_ERR(p))
 				break;
-			if (m.op->show(&m, p))
-				fz_fatal("devinfo show returned an error");
+			err = m.op->show(&m, p);
+			if (err < 0)
+				fz_fatal("devinfo show returned %d", err);
+			if (err)	/* "skip it" */
+				m.count = 0;
+			if (!m.count) {	/* empty record */
+				p = m.op->next(&m, p, &m.index);
+				continue;
+			}
+			if (!seq_has_overflowed(&m))
+				goto fill;
+			/* need a bigger buffer */
+			m.op->stop(&m, p);
+			m.count = 0;
+			if (m.size >= FZ_SEQ_BUF_MAX)
+				fz_fatal("a /proc/devices record does not fit in %lu bytes",
+					 FZ_SEQ_BUF_MAX);
+			m.size <<= 1;
+			p = m.op->start(&m, &m.index);
+		}
+		/* EOF */
+		m.op->stop(&m, p);
+		m.count = 0;
+		goto done;
+fill:
+		/* one non-empty record in the buffer: more while the read wants
+		 * more, ->next() once for every record shown */
+		while (1) {
+			size_t offs = m.count;
+			loff_t pos = m.index;
+
+			p = m.op->next(&m, p, &m.index);
+			if (pos == m.index)	/* the kernel logs a buggy ->next() */
+				fz_fatal("devinfo next did not update the position");
+			if (!p || IS_ERR(p))
+				break;
+			if (m.count >= want - copied)
+				break;
+			err = m.op->show(&m, p);
+			if (err > 0) {
+				m.count = offs;
+			} else if (err || seq_has_overflowed(&m)) {
+				if (err)
+					fz_fatal("devinfo show returned %d", err);
+				fz_full_stops++;
+				m.count = offs;
+				break;
+			}
 		}
 		m.op->stop(&m, p);
 		n = m.count < want - copied ? m.count : want - copied;
-		memcpy(out + len + copied, kbuf, n);
+		memcpy(out + len + copied, m.buf, n);
 		copied += n;
 		m.count -= n;
-		from = n;
+		m.from = n;
 done:
 		if (!copied)
 			break;
@@ -88,26 +136,35 @@ done:
 	return len;
 }
 
+/*
+ * The whole file in one buffer (@size: the harness makes it big enough for
+ * any listing; one that does not fit is fatal), through the seq_operations
+ * as seq_read_iter() drives them on reads that never fill a buffer, with
+ * ->stop() and ->start() again at m.index every @restart records (0: never),
+ * as another read() would.
+ */
 static unsigned long fz_proc(char *buf, unsigned long size, unsigned int restart)
 {
 	struct seq_file m = { .buf = buf, .size = size, .op = &devinfo_ops };
 	unsigned int k = 0, guard = 0;
-	loff_t pos = 0;
 	void *v;
 
-	v = m.op->start(&m, &pos);
+	v = m.op->start(&m, &m.index);
 	while (v) {
 		if (m.op->show(&m, v))
 			fz_fatal("devinfo show returned an error");
-		v = m.op->next(&m, v, &pos);
+		v = m.op->next(&m, v, &m.index);
 		if (++guard > 100000)
 			fz_fatal("/proc/devices does not end");
 		if (v && restart && ++k % restart == 0) {
 			m.op->stop(&m, v);
-			v = m.op->start(&m, &pos);
+			v = m.op->start(&m, &m.index);
 		}
 	}
 	m.op->stop(&m, v);
+	if (seq_has_overflowed(&m))
+		fz_fatal("/proc/devices does not fit in the harness's buffer (%lu bytes)", size);
+	buf[m.count] = '\0';
 	return m.count;
 }
 #endif
@@ -163,5 +220,6 @@ const struct fz_ops FZ_OPS = {
 	.block_remove = fz_block_remove,
 	.proc = fz_proc,
 	.proc_reads = fz_proc_reads,
+	.full_stops = &fz_full_stops,
 	.holds = fz_holds,
 };

@@ -110,6 +110,13 @@ MUTANTS = {
           "before, missing one registered in between (v4)",
           "*pos = (unsigned long)v;",
           "*pos = next;"),
+    "proc-index-not-shown": ("fs/proc/devices.c", "devinfo_show", "wrap",
+          "/proc/devices: showing does not set the position to the major "
+          "shown, so a read that stops on a full buffer resumes after the "
+          "last major it returned, listing one registered in the majors "
+          "stock passed (v5 before its fix)",
+          "\tf->index = i;\n",
+          ""),
 }
 # mutants that also need a change elsewhere in their function
 EXTRA = {}

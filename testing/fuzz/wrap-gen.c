@@ -569,6 +569,10 @@ static void reset(void)
  * released.  Stock's seq_file position moves one major at a time, so
  * whether either shows depends only on where the reads stand; the series
  * must read exactly stock's text.  The change is undone afterwards.
+ * Reads of a page or more stop where the next major's lines do not fit in
+ * the seq_file's buffer, stock's position at that major, past the free
+ * ones before it: the change is then mostly a major among those, after
+ * that read (page_gap(); fill_page() makes the listing long enough).
  */
 struct piecewise {
 	const struct fz_ops *ops;
@@ -631,31 +635,132 @@ static unsigned long pw_read(const struct fz_ops *ops, const char *name,
 	return len;
 }
 
+#define PAGE_SZ		4096	/* a seq_file's first buffer */
+
+/* the length of a "%3d %s\n" line of /proc/devices */
+static size_t line_len(unsigned int major, const char *name)
+{
+	size_t d = 1;
+
+	while (major /= 10)
+		d++;
+	return (d < 3 ? 3 : d) + 1 + strlen(name) + 1;
+}
+
+/*
+ * Where reads of a page or more stop, one of them: stock's non-empty
+ * records are position 0 (the char header), each char major held, position
+ * CHR_MAX (the block header) and each block major held (CHR_MAX + major).
+ * Each read returns the records that fit in the seq_file's buffer (a page,
+ * with a byte to spare) and stops before the next, its position left there:
+ * the free majors between the last record it returned and that one are
+ * passed, and one registered there after the read is not listed.  Picks
+ * one read that passes some ([*lo, *hi): positions), with *at the bytes
+ * read when it ends; false if none does.
+ */
+static bool page_gap(unsigned int *lo, unsigned int *hi, unsigned long *at)
+{
+	size_t n = sizeof("Character devices:\n") - 1, total = 0, rec;
+	unsigned int last = 0, pos, found = 0;
+	int i = 0, j = 0;
+
+	for (; i < now.nc && !now.c[i].major; i++)
+		n += line_len(0, now.c[i].name);
+	for (;;) {
+		if (i < now.nc && now.c[i].major < CHR_MAX) {
+			pos = now.c[i].major;
+			for (rec = 0; i < now.nc && now.c[i].major == pos; i++)
+				rec += line_len(pos, now.c[i].name);
+		} else if (last < CHR_MAX) {
+			pos = CHR_MAX;
+			rec = sizeof("\nBlock devices:\n") - 1;
+			for (; j < now.nb && !now.b[j].major; j++)
+				rec += line_len(0, now.b[j].name);
+		} else if (j < now.nb && now.b[j].major < BLK_MAX) {
+			pos = CHR_MAX + now.b[j].major;
+			rec = line_len(now.b[j].major, now.b[j].name);
+			j++;
+		} else {
+			return found;
+		}
+		if (n + rec >= PAGE_SZ) {	/* the read stops before @pos */
+			total += n;
+			n = 0;
+			if (pos > last + 1 && !pick(++found)) {
+				*lo = last + 1;
+				*hi = pos;
+				*at = total;
+			}
+			if (rec >= PAGE_SZ)	/* a bigger buffer: not followed */
+				return found;
+		}
+		n += rec;
+		last = pos;
+	}
+}
+
+/*
+ * Char reservations with long names, mostly at majors below the dynamic
+ * windows (234..254, 384..511: held densely), until a read of a page stops
+ * with free majors before the record it stops on (page_gap()), or 150 calls
+ * are made, or the calls run out.
+ */
+static bool fill_page(unsigned int *lo, unsigned int *hi, unsigned long *at)
+{
+	struct call c;
+
+	for (int n = 0; n < 150 && budget; n++) {
+		if (page_gap(lo, hi, at))
+			return true;
+		memset(&c, 0, sizeof(c));
+		c.k = K_REGION;
+		c.a = 1 + (pick(4) ? pick(233) : pick(CHR_MAX - 1));
+		c.b = pick(2) ? 0 : gen_minor();
+		c.c = pick(3) ? 0 : 1 + pick(4);
+		snprintf(c.name, sizeof(c.name),
+			 "a_long_name_for_a_char_device_to_fill_a_page_of_proc_%lu", name_seq++);
+		call(&c);
+	}
+	return page_gap(lo, hi, at);
+}
+
 static void piecewise(void)
 {
 	static char a[PROCSZ], b[PROCSZ];
-	static const unsigned long chunks[] = { 1, 2, 3, 7, 8, 16, 31, 64, 127, 500 };
+	static const unsigned long chunks[] = {
+		1, 2, 3, 7, 8, 16, 31, 64, 127, 500, PAGE_SZ, PAGE_SZ, 65536, 65536,
+	};
 	unsigned long chunk = chunks[pick(sizeof(chunks) / sizeof(chunks[0]))];
 	struct piecewise w = { .blk = pick(2) };
-	unsigned long la, lb, i;
+	unsigned long la, lb, i, at, full = *stock->full_stops;
+	unsigned int lo, hi;
+	bool gap = false;
+
+	if (chunk >= PAGE_SZ && pick(4))
+		gap = page_gap(&lo, &hi, &at) || (pick(3) && fill_page(&lo, &hi, &at));
 
 	w.at = pick(render(&now, a, PROCSZ) + 1);
+	if (gap) {	/* after a read that passes majors, one of them */
+		w.at = at;
+		w.blk = lo > CHR_MAX;
+	}
 	if (w.blk) {
-		w.badd.major = 1 + pick(BLK_MAX - 1);
+		w.badd.major = gap ? lo - CHR_MAX + pick(hi - lo) : 1 + pick(BLK_MAX - 1);
 		w.badd.count = 1 << MINORBITS;
 		snprintf(w.badd.name, sizeof(w.badd.name), "pw%lu", name_seq++);
 		if ((w.has_del = now.nb > 0))
 			w.bdel = now.b[pick(now.nb)];
 	} else {
-		w.add.major = 1 + pick(511);
+		w.add.major = gap ? lo + pick(hi - lo) : 1 + pick(511);
 		w.add.baseminor = pick(4);
 		w.add.count = 1 + pick(2);
 		snprintf(w.add.name, sizeof(w.add.name), "pw%lu", name_seq++);
 		if ((w.has_del = now.nc > 0))
 			w.del = now.c[pick(now.nc)];
 	}
-	snprintf(what, sizeof(what), "/proc/devices in reads of %lu bytes, after byte %lu: %s %u added, %s released",
+	snprintf(what, sizeof(what), "/proc/devices in reads of %lu bytes, after byte %lu: %s %u added%s, %s released",
 		 chunk, w.at, w.blk ? "block major" : "char number", w.blk ? w.badd.major : w.add.major,
+		 gap ? " (among the majors a read of a page passed)" : "",
 		 !w.has_del ? "nothing" : w.blk ? w.bdel.name : w.del.name);
 	la = pw_read(stock, "stock", &w, chunk, a);
 	i = w.add_err != 0;
@@ -664,6 +769,8 @@ static void piecewise(void)
 		fz_fatal("the registration between two reads went otherwise on the two sides");
 	st.pieces++;
 	st.pieces_changed += w.done;
+	st.pieces_full += *stock->full_stops - full;
+	st.pieces_gap += gap;
 	for (i = 0; i < la && i < lb && a[i] == b[i]; i++)
 		;
 	if (i < la || i < lb)

@@ -737,13 +737,13 @@ int main(int argc, char **argv)
 		if (fixes & 1 << i)
 			n += snprintf(rules + n, sizeof(rules) - n, "%s%s %lu", n ? ", " : "",
 				      fix_names[i], st.rule[i]);
-	printf("wrap: ok: %lu calls, %lu seeds (%lu..%lu) of %lu, %.0f calls/s; rules fired on %lu calls (%s), %lu resyncs%s; %lu calls printed, %lu WARNs, %lu faults injected, %lu cdev calls; up to %lu char and %lu block reservations; %.1f lock takings per /proc/devices read in the series; %lu reads in pieces, %lu with a change between two\n",
+	printf("wrap: ok: %lu calls, %lu seeds (%lu..%lu) of %lu, %.0f calls/s; rules fired on %lu calls (%s), %lu resyncs%s; %lu calls printed, %lu WARNs, %lu faults injected, %lu cdev calls; up to %lu char and %lu block reservations; %.1f lock takings per /proc/devices read in the series; %lu reads in pieces, %lu with a change between two, %lu in the majors a read of a page passed; %lu reads stopped on a full buffer\n",
 	       st.ops, st.seeds, first_seed, seed - 1, ops, st.ops / (t > 0 ? t : 1),
 	       st.rule_ops, n ? rules : "no rules", st.resyncs,
 	       st.hang_skipped ? " (calls that would hang skipped)" : "",
 	       st.msgs, st.warns, st.injected, st.cdev_events, st.max_c, st.max_b,
 	       (double)st.proc_locks / (st.proc_reads ? st.proc_reads : 1), st.pieces,
-	       st.pieces_changed);
+	       st.pieces_changed, st.pieces_gap, st.pieces_full);
 	printf("wrap: calls (succeeded): ");
 	for (int i = 0; i < NKINDS; i++)
 		printf("%s%s %lu (%lu)", i ? ", " : "", kind_names[i], st.kind[i], st.kind_ok[i]);

@@ -90,7 +90,7 @@ struct call {
 struct stats {
 	unsigned long ops, kind[NKINDS], kind_ok[NKINDS], rule[NDIFF], rule_ops, hang_skipped;
 	unsigned long msgs, warns, injected, resyncs, seeds, max_c, max_b, proc_locks;
-	unsigned long proc_reads, cdev_events, pieces, pieces_changed;
+	unsigned long proc_reads, cdev_events, pieces, pieces_changed, pieces_full, pieces_gap;
 };
 
 /* ------------------------------------------------------------ wrap.c */

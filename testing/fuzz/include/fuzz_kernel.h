@@ -194,7 +194,15 @@ static inline ssize_t fz_strscpy(char *dst, const char *src, size_t size)
 #define __fz_pick(_1, _2, _3, NAME, ...) NAME
 #define strscpy(...) __fz_pick(__VA_ARGS__, __fz_strscpy3, __fz_strscpy2, none)(__VA_ARGS__)
 
-/* ---- seq_file: into a buffer the harness sizes for any listing ---- */
+/*
+ * ---- seq_file: as fs/seq_file.c (7.3) fills one ----
+ * The helpers the /proc code of either tree uses, with the kernel's rules
+ * when the buffer is full: what does not fit is not written, and the
+ * seq_file is marked overflowed (count == size; seq_set_overflow()), which
+ * is what makes seq_read_iter() stop a read before the record (or, for the
+ * first record of a read, retry it in a buffer twice the size: glue_proc.h).
+ * Whoever fills a buffer checks seq_has_overflowed() after.
+ */
 struct seq_file;
 struct seq_operations {
 	void *(*start)(struct seq_file *m, loff_t *pos);
@@ -204,14 +212,28 @@ struct seq_operations {
 };
 struct seq_file {
 	char *buf;
-	size_t size, count;
+	size_t size, from, count;
+	loff_t index;
 	const struct seq_operations *op;
 	void *private;
 };
+static inline bool seq_has_overflowed(struct seq_file *m)
+{
+	return m->count == m->size;
+}
+static inline void seq_set_overflow(struct seq_file *m)
+{
+	m->count = m->size;
+}
+/*
+ * seq_vprintf(): vsnprintf() into the room left, kept if it fits with its
+ * NUL, else overflowed.  Formatted here into a line first (ASan's vsnprintf
+ * touches all the room given): a line longer than the shim formats is fatal.
+ */
 static inline __attribute__((format(printf, 2, 3)))
 void seq_printf(struct seq_file *m, const char *fmt, ...)
 {
-	char line[96], big[1024];	/* ASan's vsnprintf touches all the room given */
+	char line[96], big[1024];
 	char *p = line;
 	va_list ap;
 	int len;
@@ -225,45 +247,89 @@ void seq_printf(struct seq_file *m, const char *fmt, ...)
 		len = vsnprintf(big, sizeof(big), fmt, ap);
 		va_end(ap);
 	}
-	if (len < 0 || (size_t)len >= sizeof(big) || (size_t)len >= m->size - m->count)
-		fz_fatal("seq_file buffer too small");
-	memcpy(m->buf + m->count, p, len + 1);
-	m->count += len;
+	if (len < 0 || (size_t)len >= sizeof(big))
+		fz_fatal("seq_printf: a line longer than the shim formats");
+	if (m->count < m->size && m->count + len < m->size) {
+		memcpy(m->buf + m->count, p, len + 1);
+		m->count += len;
+		return;
+	}
+	seq_set_overflow(m);
 }
-static inline void seq_write_fz(struct seq_file *m, const char *s, size_t len)
+static inline int seq_write(struct seq_file *seq, const void *data, size_t len)
 {
-	if (len >= m->size - m->count)
-		fz_fatal("seq_file buffer too small");
-	memcpy(m->buf + m->count, s, len);
-	m->count += len;
-	m->buf[m->count] = '\0';
+	if (seq->count + len < seq->size) {
+		memcpy(seq->buf + seq->count, data, len);
+		seq->count += len;
+		return 0;
+	}
+	seq_set_overflow(seq);
+	return -1;
 }
-static inline void seq_puts(struct seq_file *m, const char *s)
-{
-	seq_write_fz(m, s, strlen(s));
-}
+/* fills the last byte: that is an overflow too (count == size) */
 static inline void seq_putc(struct seq_file *m, char c)
 {
-	seq_write_fz(m, &c, 1);
+	if (m->count >= m->size)
+		return;
+	m->buf[m->count++] = c;
 }
-/* as the kernel's: the delimiter, then @num right-aligned in @width */
+/* the kernel's inline seq_puts(): one char as seq_putc(), else seq_write() */
+static inline void seq_puts(struct seq_file *m, const char *s)
+{
+	if (__builtin_constant_p(*s) && s[0] && !s[1])
+		seq_putc(m, s[0]);
+	else
+		seq_write(m, s, strlen(s));
+}
+/* lib/vsprintf.c's num_to_str(): @num right-aligned in @width, or 0 if
+ * either does not fit in @size */
+static inline int fz_num_to_str(char *buf, int size, unsigned long long num,
+				unsigned int width)
+{
+	char tmp[sizeof(num) * 3];
+	int idx, len = 0;
+
+	do
+		tmp[len++] = '0' + num % 10;
+	while (num /= 10);
+	if (len > size || width > (unsigned int)size)
+		return 0;
+	if (width > (unsigned int)len) {
+		width = width - len;
+		for (idx = 0; idx < (int)width; idx++)
+			buf[idx] = ' ';
+	} else {
+		width = 0;
+	}
+	for (idx = 0; idx < len; ++idx)
+		buf[idx + width] = tmp[len - idx - 1];
+	return len + width;
+}
 static inline void seq_put_decimal_ull_width(struct seq_file *m, const char *delimiter,
 					     unsigned long long num, unsigned int width)
 {
-	char d[24];
-	int i = sizeof(d), n;
+	int len;
 
-	if (delimiter)
-		seq_puts(m, delimiter);
-	do
-		d[--i] = '0' + num % 10;
-	while (num /= 10);
-	for (n = sizeof(d) - i; n < (int)width; n++)
-		seq_putc(m, ' ');
-	seq_write_fz(m, d + i, sizeof(d) - i);
+	if (m->count + 2 >= m->size)	/* we'll write 2 bytes at least */
+		goto overflow;
+	if (delimiter && delimiter[0]) {
+		if (delimiter[1] == 0)
+			seq_putc(m, delimiter[0]);
+		else
+			seq_puts(m, delimiter);
+	}
+	if (!width)
+		width = 1;
+	if (m->count + width >= m->size)
+		goto overflow;
+	len = fz_num_to_str(m->buf + m->count, m->size - m->count, num, width);
+	if (!len)
+		goto overflow;
+	m->count += len;
+	return;
+overflow:
+	seq_set_overflow(m);
 }
-/* the harness's buffer never overflows: a listing too long is fatal */
-#define seq_has_overflowed(m)	((m)->count == (m)->size)
 #define PAGE_SIZE		4096UL
 #define PAGE_ALIGN(x)		(((x) + PAGE_SIZE - 1) & ~(PAGE_SIZE - 1))
 #undef READ_ONCE
