@@ -67,6 +67,8 @@ static struct mrange model[NREC];
 static int nmodel;
 
 static uint64_t rng;
+#include "rng.h"
+
 static unsigned long warned;		/* WARN_ON_ONCE()s since the last call */
 static unsigned long seed, step;
 static const char *argv0;
@@ -75,21 +77,6 @@ static char what[160];
 static struct {
 	unsigned long ops, insert[3], fm[2], seek[2], remove, reset, held;
 } st;
-
-/* splitmix64 */
-static uint32_t rnd(void)
-{
-	uint64_t z = (rng += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return (z ^ (z >> 31)) >> 32;
-}
-
-static uint32_t pick(uint32_t n)
-{
-	return rnd() % n;
-}
 
 void fz_warn(const char *file, int line)
 {

@@ -13,20 +13,7 @@
 /* ------------------------------------------------------------ generating */
 
 uint64_t rng;
-
-static uint32_t rnd(void)
-{
-	uint64_t z = (rng += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return (z ^ (z >> 31)) >> 32;
-}
-
-static uint32_t pick(uint32_t n)
-{
-	return rnd() % n;
-}
+#include "rng.h"
 
 /* what register_chrdev_region()/alloc_chrdev_region() calls got: to undo */
 static struct { uint32_t from, count; } regions[64];

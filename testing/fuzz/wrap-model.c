@@ -357,12 +357,7 @@ void run_model(const struct state *pre, const struct call *c, unsigned int fx,
 	int idx;
 
 	st_copy(&o->st, pre);
-	o->ret = 0;
-	o->dev = SENTINEL;
-	o->hang = false;
-	o->warns = 0;
-	o->loglen = 0;
-	o->log[0] = '\0';
+	outcome_clear(o);
 	switch (c->k) {
 	case K_REG_REGION:
 		o->ret = m_register_chrdev_region(&x, c->a, c->b, c->name);

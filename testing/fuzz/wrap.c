@@ -443,6 +443,17 @@ static void describe(const struct call *c)
 		snprintf(what + n, sizeof(what) - n, " [cdev_add() returns %d]", c->cdev_err);
 }
 
+/* an outcome before its call: nothing returned, logged or warned */
+void outcome_clear(struct outcome *o)
+{
+	o->ret = 0;
+	o->dev = SENTINEL;
+	o->hang = false;
+	o->warns = 0;
+	o->loglen = 0;
+	o->log[0] = '\0';
+}
+
 void dump_side(const struct fz_ops *ops, struct outcome *o)
 {
 	o->st.nc = ops->char_dump(o->st.c, MAXC);
@@ -467,12 +478,7 @@ static void run_side(const struct fz_ops *ops, const char *name,
 
 	side = name;
 	cur = o;
-	o->ret = 0;
-	o->dev = SENTINEL;
-	o->hang = false;
-	o->warns = 0;
-	o->loglen = 0;
-	o->log[0] = '\0';
+	outcome_clear(o);
 	fail_nth = c->fail_nth;
 	nalloc = 0;
 	cdev_err = c->cdev_err;

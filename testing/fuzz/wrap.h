@@ -120,6 +120,7 @@ void log_append(struct outcome *o, const char *s);
 void log_msg(struct outcome *o, const char *buf);
 
 /* the calls, one call */
+void outcome_clear(struct outcome *o);
 void dump_side(const struct fz_ops *ops, struct outcome *o);
 void do_call(struct call *c);
 
